@@ -1,0 +1,158 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import webpush from "web-push";
+import { z } from "zod";
+
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  APP_ORIGINS: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(60),
+  COOKIE_SECURE: booleanFromEnv.optional(),
+  TRUST_PROXY: booleanFromEnv.default("false"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("CHITTA <no-reply@chitta.local>"),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default("mailto:support@chitta.local"),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().default("Auth0"),
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: RawEnv["NODE_ENV"];
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  /** Exact origins and `*.domain` patterns allowed to make state-changing requests. */
+  appOrigins: string[];
+  sessionSecret: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string } | undefined;
+  rateLimits: boolean;
+  logLevel: RawEnv["LOG_LEVEL"];
+}
+
+export class ConfigError extends Error {}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Secrets a laptop should not have to invent: generated once, then kept in the data folder. */
+function persistedSecret(dataDir: string, name: string, create: () => string): string {
+  const file = path.join(dataDir, "secrets", name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const value = create();
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
+}
+
+function resolveVapid(env: RawEnv, dataDir: string, generate: boolean): AppConfig["vapid"] {
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT };
+  }
+  if (!generate) return undefined;
+  const stored = JSON.parse(
+    persistedSecret(dataDir, "vapid.json", () => JSON.stringify(webpush.generateVAPIDKeys())),
+  ) as { publicKey: string; privateKey: string };
+  return { ...stored, subject: env.VAPID_SUBJECT };
+}
+
+export function parseConfig(
+  source: NodeJS.ProcessEnv = process.env,
+  options: { generateSecrets?: boolean } = {},
+): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const generate = options.generateSecrets ?? true;
+
+  if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+    throw new ConfigError("Invalid configuration:\n  OIDC_CLIENT_ID: Required when OIDC_ISSUER is set");
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY: set both or neither",
+    );
+  }
+  if (env.NODE_ENV === "production" && !env.SESSION_SECRET && !generate) {
+    throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: Required in production");
+  }
+
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const appOrigins = env.APP_ORIGINS
+    ? env.APP_ORIGINS.split(",")
+        .map((origin) => origin.trim().replace(/\/$/, ""))
+        .filter(Boolean)
+    : [publicUrl, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
+
+  const sessionSecret =
+    env.SESSION_SECRET ??
+    (generate
+      ? persistedSecret(dataDir, "session-secret", () => randomBytes(32).toString("hex"))
+      : randomBytes(32).toString("hex"));
+
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    appOrigins: [...new Set(appOrigins)],
+    sessionSecret,
+    sessionIdleMs: env.SESSION_IDLE_DAYS * DAY_MS,
+    sessionAbsoluteMs: env.SESSION_ABSOLUTE_DAYS * DAY_MS,
+    cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
+    trustProxy: env.TRUST_PROXY,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    vapid: resolveVapid(env, dataDir, generate),
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            name: env.OIDC_NAME,
+          }
+        : undefined,
+    rateLimits: env.RATE_LIMITS === "on",
+    logLevel: env.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,131 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+export const referralCodes = pgTable(
+  "referral_codes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text().notNull(),
+    /** standard (every user's own code) or affiliate. */
+    type: text().notNull().default("standard"),
+    status: text().notNull().default("active"),
+    expiresAt: timestamp({ withTimezone: true }),
+    /** Null means unlimited. */
+    maxUses: integer(),
+    currentUses: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("referral_codes_code_key").on(table.code),
+    index("referral_codes_user_id_idx").on(table.userId),
+  ],
+);
+
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    referrerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    refereeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referralCodeId: integer()
+      .notNull()
+      .references(() => referralCodes.id, { onDelete: "cascade" }),
+    conversionType: text(),
+    conversionDate: timestamp({ withTimezone: true }),
+    rewardStatus: text().notNull().default("pending"),
+    rewardAmount: numeric({ precision: 12, scale: 2 }),
+    premiumMonthsGranted: integer().notNull().default(0),
+    stripePaymentIntentId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("referrals_referrer_id_idx").on(table.referrerId, table.createdAt.desc()),
+    // A person can be referred only once (they sign up once).
+    uniqueIndex("referrals_referee_id_key").on(table.refereeId),
+    index("referrals_referral_code_id_idx").on(table.referralCodeId),
+  ],
+);
+
+export const referralRewards = pgTable(
+  "referral_rewards",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referralId: integer()
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    rewardType: text().notNull(),
+    amount: numeric({ precision: 12, scale: 2 }),
+    status: text().notNull().default("pending"),
+    processedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    modalShown: boolean().notNull().default(false),
+    claimedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("referral_rewards_user_id_status_idx").on(table.userId, table.status),
+    // Granting is idempotent: one reward of a kind per referral and beneficiary.
+    uniqueIndex("referral_rewards_referral_id_user_id_reward_type_key").on(
+      table.referralId,
+      table.userId,
+      table.rewardType,
+    ),
+  ],
+);
+
+export const referralModalStates = pgTable(
+  "referral_modal_states",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    pendingReferrerReward: boolean().notNull().default(false),
+    pendingRefereeReward: boolean().notNull().default(false),
+    lastShownAt: timestamp({ withTimezone: true }),
+    dismissedUntil: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("referral_modal_states_user_id_key").on(table.userId)],
+);
+
+export const affiliateApplications = pgTable(
+  "affiliate_applications",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    applicationData: jsonb().notNull(),
+    status: text().notNull().default("pending"),
+    reviewedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp({ withTimezone: true }),
+    reviewNotes: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("affiliate_applications_user_id_idx").on(table.userId, table.createdAt.desc()),
+    index("affiliate_applications_status_idx").on(table.status, table.createdAt),
+    index("affiliate_applications_reviewed_by_idx").on(table.reviewedBy),
+  ],
+);

@@ -1,0 +1,209 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  noBodySchema,
+  publicUserSchema,
+  resendBodySchema,
+  resetPasswordBodySchema,
+  signupBodySchema,
+  signupQuerySchema,
+  signupResponseSchema,
+  tokenBodySchema,
+} from "../../../contract/accounts";
+import { errorBodySchema } from "../../../contract/errors";
+import type { AppContext } from "../../context";
+import { translator } from "../../lib/i18n";
+import { MINUTE_MS } from "../../plugins/rate-limit";
+import {
+  clearSessionCookie,
+  requireUser,
+  SESSION_COOKIE,
+  setSessionCookie,
+} from "../../plugins/request-context";
+import { logIn } from "./log-in";
+import { resendVerification } from "./resend-verification";
+import { requestPasswordReset, resetPassword } from "./reset-password";
+import { deleteSessionByToken } from "./sessions";
+import { signUp } from "./sign-up";
+import { presentUser } from "./user-presenter";
+import { verifyEmail } from "./verify-email";
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+  429: errorBodySchema,
+};
+
+export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    "/api/signup",
+    {
+      config: { rateLimit: { max: 5, timeWindow: 30 * MINUTE_MS } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Create an account",
+        querystring: signupQuerySchema,
+        body: signupBodySchema,
+        response: { 201: signupResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, verificationEmailSent } = await signUp(ctx, {
+        ...request.body,
+        referralCode: request.body.referralCode ?? request.query.ref,
+        language: request.body.language ?? request.language,
+      });
+      const t = translator(request.language);
+      return reply.status(201).send({
+        success: true,
+        message: verificationEmailSent
+          ? t("accounts.signupSuccess", { email: user.email })
+          : t("accounts.signupSuccessNoMail"),
+        user: presentUser(user),
+        requiresVerification: true,
+        verificationEmailSent,
+        nextStep: "EMAIL_VERIFICATION",
+      });
+    },
+  );
+
+  app.post(
+    "/api/login",
+    {
+      config: { rateLimit: { max: 10, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign in with username or email and password",
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await logIn(ctx, request.body, {
+        userAgent: request.headers["user-agent"],
+        ipAddress: request.ip,
+      });
+      // A previous session in this browser ends: the new token replaces it.
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await deleteSessionByToken(ctx, previous);
+      setSessionCookie(reply, ctx, session.token, session.expiresAt);
+      return {
+        success: true as const,
+        id: user.id,
+        message: translator(request.language)("accounts.loginSuccess"),
+        user: presentUser(user),
+      };
+    },
+  );
+
+  app.post(
+    "/api/auth/logout",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign out this browser",
+        body: noBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSessionByToken(ctx, token);
+      clearSessionCookie(reply, ctx);
+      return { success: true as const, message: translator(request.language)("accounts.logoutSuccess") };
+    },
+  );
+
+  app.get(
+    "/api/user",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "The signed-in user (session check)",
+        response: { 200: publicUserSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => presentUser(requireUser(request)),
+  );
+
+  app.post(
+    "/api/email-verification/verify",
+    {
+      config: { rateLimit: { max: 20, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Confirm an email address from the mailed link",
+        body: tokenBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await verifyEmail(ctx, request.body.token);
+      return { success: true as const, message: translator(request.language)("accounts.verifySuccess") };
+    },
+  );
+
+  app.post(
+    "/api/email-verification/resend",
+    {
+      config: { rateLimit: { max: 5, timeWindow: 30 * MINUTE_MS } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Send the verification link again",
+        body: resendBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const outcome = await resendVerification(ctx, request.user, request.body?.email);
+      const t = translator(request.language);
+      const message = {
+        sent: t("accounts.verificationSent"),
+        "already-verified": t("accounts.alreadyVerified"),
+        accepted: t("accounts.verificationSentIfExists"),
+      }[outcome];
+      return { success: true as const, message };
+    },
+  );
+
+  app.post(
+    "/api/password/forgot",
+    {
+      config: { rateLimit: { max: 5, timeWindow: 30 * MINUTE_MS } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Mail a password reset link",
+        body: forgotPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(ctx, request.body.email);
+      return { success: true as const, message: translator(request.language)("accounts.resetRequested") };
+    },
+  );
+
+  app.post(
+    "/api/password/reset",
+    {
+      config: { rateLimit: { max: 10, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Choose a new password with a mailed token",
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(ctx, request.body.token, request.body.password);
+      clearSessionCookie(reply, ctx);
+      return { success: true as const, message: translator(request.language)("accounts.resetSuccess") };
+    },
+  );
+};

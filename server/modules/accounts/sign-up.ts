@@ -1,0 +1,114 @@
+import { randomInt } from "node:crypto";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import type { SignupBody } from "../../../contract/accounts";
+import type { AppContext } from "../../context";
+import type { Queryable } from "../../db/client";
+import { referralCodes, referrals, users } from "../../db/schema/index";
+import { conflict, validationError } from "../../lib/errors";
+import { sendVerificationMail } from "./account-mails";
+import { lowerEquals } from "./find-user";
+import { hashPassword, isCommonPassword } from "./passwords";
+
+// No 0/O or 1/I: codes are read aloud and typed by hand.
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+export function newReferralCode(): string {
+  return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+}
+
+function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  return typeof cause === "object" && cause !== null && (cause as { code?: unknown }).code === "23505";
+}
+
+function constraintOf(error: unknown): string {
+  const cause = ((error as { cause?: unknown })?.cause ?? error) as { constraint?: string; message?: string };
+  return cause.constraint ?? cause.message ?? "";
+}
+
+async function assertAvailable(db: Queryable, username: string, email: string) {
+  const taken = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(lowerEquals(users.username, username), lowerEquals(users.email, email)));
+  if (taken.some((row) => row.username.toLowerCase() === username.toLowerCase())) {
+    throw conflict("accounts.usernameTaken", "username");
+  }
+  if (taken.length > 0) throw conflict("accounts.emailTaken", "email");
+}
+
+/** A usable referral code of someone else, or null (unknown, expired, used up or paused codes are ignored). */
+async function findActiveReferralCode(db: Queryable, code: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(referralCodes)
+    .where(
+      and(
+        eq(referralCodes.code, code.toUpperCase()),
+        eq(referralCodes.status, "active"),
+        or(isNull(referralCodes.expiresAt), gt(referralCodes.expiresAt, now)),
+        or(isNull(referralCodes.maxUses), lt(referralCodes.currentUses, referralCodes.maxUses)),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export interface SignUpInput extends SignupBody {
+  language: "en" | "es";
+}
+
+/** Creates the account, its referral code and any referral attribution in one transaction, then mails the link. */
+export async function signUp(ctx: AppContext, input: SignUpInput) {
+  if (isCommonPassword(input.password)) throw validationError("validation.passwordTooCommon", "password");
+  await assertAvailable(ctx.db, input.username, input.email);
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+
+  let user: typeof users.$inferSelect;
+  try {
+    user = await ctx.db.transaction(async (tx) => {
+      const referral = input.referralCode ? await findActiveReferralCode(tx, input.referralCode, now) : null;
+      const code = newReferralCode();
+      const [created] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          password: passwordHash,
+          createdAt: now,
+          language: input.language,
+          timezone: input.timezone ?? "UTC",
+          referralCode: code,
+          referredBy: referral?.userId ?? null,
+        })
+        .returning();
+      const newUser = created!;
+      await tx.insert(referralCodes).values({ userId: newUser.id, code, type: "standard", createdAt: now });
+      if (referral) {
+        await tx.insert(referrals).values({
+          referrerId: referral.userId,
+          refereeId: newUser.id,
+          referralCodeId: referral.id,
+          createdAt: now,
+        });
+        await tx
+          .update(referralCodes)
+          .set({ currentUses: sql`${referralCodes.currentUses} + 1` })
+          .where(eq(referralCodes.id, referral.id));
+      }
+      return newUser;
+    });
+  } catch (error) {
+    // Two sign-ups racing for the same name: the unique index decides, the loser gets a clear conflict.
+    if (isUniqueViolation(error)) {
+      const constraint = constraintOf(error);
+      if (constraint.includes("username")) throw conflict("accounts.usernameTaken", "username");
+      if (constraint.includes("email")) throw conflict("accounts.emailTaken", "email");
+    }
+    throw error;
+  }
+
+  const verificationEmailSent = await sendVerificationMail(ctx, user);
+  return { user, verificationEmailSent };
+}

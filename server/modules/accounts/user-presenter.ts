@@ -1,0 +1,37 @@
+import type { PublicUser } from "../../../contract/accounts";
+import type { SessionUser } from "./sessions";
+
+/** Premium is decided here, on the server: a premium tier or admin-granted unlimited access. */
+export const isPremium = (user: Pick<SessionUser, "subscriptionTier" | "hasUnlimitedAccess">) =>
+  user.subscriptionTier === "premium" || user.hasUnlimitedAccess;
+
+/** The user's own view of their account. Secrets (password hash, payment ids) never leave the server. */
+export function presentUser(user: SessionUser): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    createdAt: user.createdAt.toISOString(),
+    emailVerified: user.emailVerified,
+    accountStatus: user.accountStatus,
+    authProvider: user.authProvider,
+    pictureUrl: user.pictureUrl,
+    language: user.language === "es" ? "es" : "en",
+    timezone: user.timezone,
+    isAdmin: user.isAdmin,
+    isPremium: isPremium(user),
+    subscriptionTier: user.subscriptionTier,
+    hasUnlimitedAccess: user.hasUnlimitedAccess,
+    translationsUsed: user.translationsUsed,
+    translationsLimit: user.translationsLimit,
+    oracleUsed: user.oracleUsed,
+    oracleLimit: user.oracleLimit,
+    dreamInterpretationsCount: user.dreamInterpretationsCount,
+    totalDreamSymbolsFound: user.totalDreamSymbolsFound,
+    messagingOptIn: user.messagingOptIn,
+    emailNotifications: user.emailNotifications,
+    pushNotifications: user.pushNotifications,
+    referralCode: user.referralCode,
+    affiliateStatus: user.affiliateStatus,
+  };
+}

@@ -1,0 +1,92 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { AppConfig } from "../config";
+import { AppError } from "../lib/errors";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Exact origins, or `https://*.example.com` patterns that admit any subdomain. */
+export function isAllowedOrigin(origin: string, allowed: readonly string[]): boolean {
+  return allowed.some((entry) => {
+    if (!entry.includes("*.")) return entry === origin;
+    const [scheme, host] = entry.split("://*.");
+    if (!scheme || !host) return false;
+    return (
+      origin.startsWith(`${scheme}://`) &&
+      origin.endsWith(`.${host}`) &&
+      !origin.slice(scheme.length + 3).includes("/")
+    );
+  });
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers["content-length"];
+  return (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
+}
+
+/**
+ * CSRF defence for cookie sessions: a state-changing /api request must come from an allowed Origin
+ * (browsers always send it on POST) and, when it has a body, must be JSON, which a cross-site form cannot send.
+ */
+export function checkStateChangingRequest(
+  request: FastifyRequest,
+  config: AppConfig,
+  exemptPrefixes: string[],
+): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const url = request.url;
+  if (!url.startsWith("/api/") || exemptPrefixes.some((prefix) => url.startsWith(prefix))) return;
+  const origin = request.headers.origin;
+  const fetchSite = request.headers["sec-fetch-site"];
+  const originOk = origin ? isAllowedOrigin(origin, config.appOrigins) : fetchSite === "same-origin";
+  if (!originOk) throw new AppError("FORBIDDEN", "errors.originRefused");
+  const contentType = request.headers["content-type"];
+  if (contentType === undefined ? hasBody(request) : !/^application\/json\b/i.test(contentType)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "errors.unsupportedMediaType");
+  }
+}
+
+const NO_CACHE = {
+  "cache-control": "no-cache, no-store, must-revalidate",
+  pragma: "no-cache",
+  expires: "0",
+};
+
+export const securityPlugin = fp(
+  async (
+    app: FastifyInstance,
+    { config, csrfExemptPrefixes }: { config: AppConfig; csrfExemptPrefixes: string[] },
+  ) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:", "https:"],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'", "blob:"],
+          manifestSrc: ["'self'"],
+          mediaSrc: ["'self'", "blob:"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: config.cookieSecure ? [] : null,
+        },
+      },
+      strictTransportSecurity: config.cookieSecure ? undefined : false,
+      crossOriginEmbedderPolicy: false,
+    });
+
+    app.addHook("onRequest", async (request) => {
+      checkStateChangingRequest(request, config, csrfExemptPrefixes);
+    });
+
+    // Spec section 7: no /api answer may be cached by the browser or a proxy.
+    app.addHook("onSend", async (request, reply) => {
+      if (request.url.startsWith("/api/")) reply.headers(NO_CACHE);
+    });
+  },
+);
