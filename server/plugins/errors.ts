@@ -125,4 +125,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     return reply.status(status).send(body);
   });
+
+  app.setNotFoundHandler((request, reply) => {
+    const t = translator(request.language);
+    const path = request.url.split("?")[0] ?? "";
+    reply.status(404).send({
+      success: false,
+      code: "NOT_FOUND",
+      message: t("errors.routeNotFound", { method: request.method, path }),
+    } satisfies ErrorBody);
+  });
 });

@@ -16,7 +16,7 @@ export function newReferralCode(): string {
   return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
 }
 
-function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
+export function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
   const cause = (error as { cause?: unknown })?.cause ?? error;
   return typeof cause === "object" && cause !== null && (cause as { code?: unknown }).code === "23505";
 }
@@ -54,6 +54,23 @@ async function findActiveReferralCode(db: Queryable, code: string, now: Date) {
   return row ?? null;
 }
 
+export type NewAccount = Omit<typeof users.$inferInsert, "id" | "referralCode"> & { createdAt: Date };
+
+/**
+ * Inserts a user with their own standard referral code. Every way of creating an account goes through here,
+ * inside the caller's transaction.
+ */
+export async function createAccount(tx: Queryable, values: NewAccount): Promise<typeof users.$inferSelect> {
+  const code = newReferralCode();
+  const [created] = await tx
+    .insert(users)
+    .values({ ...values, referralCode: code })
+    .returning();
+  const user = created!;
+  await tx.insert(referralCodes).values({ userId: user.id, code, type: "standard", createdAt: values.createdAt });
+  return user;
+}
+
 export interface SignUpInput extends SignupBody {
   language: "en" | "es";
 }
@@ -69,22 +86,15 @@ export async function signUp(ctx: AppContext, input: SignUpInput) {
   try {
     user = await ctx.db.transaction(async (tx) => {
       const referral = input.referralCode ? await findActiveReferralCode(tx, input.referralCode, now) : null;
-      const code = newReferralCode();
-      const [created] = await tx
-        .insert(users)
-        .values({
-          username: input.username,
-          email: input.email,
-          password: passwordHash,
-          createdAt: now,
-          language: input.language,
-          timezone: input.timezone ?? "UTC",
-          referralCode: code,
-          referredBy: referral?.userId ?? null,
-        })
-        .returning();
-      const newUser = created!;
-      await tx.insert(referralCodes).values({ userId: newUser.id, code, type: "standard", createdAt: now });
+      const newUser = await createAccount(tx, {
+        username: input.username,
+        email: input.email,
+        password: passwordHash,
+        createdAt: now,
+        language: input.language,
+        timezone: input.timezone ?? "UTC",
+        referredBy: referral?.userId ?? null,
+      });
       if (referral) {
         await tx.insert(referrals).values({
           referrerId: referral.userId,
