@@ -2,11 +2,9 @@
  * Makes an existing account an administrator: `npm run admin:create -- <username or email>`.
  * Uses the same configuration as the server (DATABASE_URL or the embedded database in DATA_DIR).
  */
-import { eq } from "drizzle-orm";
 import { ConfigError, parseConfig } from "../server/config";
 import { openDatabase, targetFromConfig } from "../server/db/client";
-import { users } from "../server/db/schema/index";
-import { findUserByLogin } from "../server/modules/accounts/find-user";
+import { grantAdmin } from "../server/modules/accounts/grant-admin";
 
 async function main() {
   const login = process.argv[2];
@@ -18,13 +16,12 @@ async function main() {
   const database = await openDatabase(targetFromConfig(config));
   try {
     await database.migrate();
-    const user = await findUserByLogin(database.db, login);
+    const user = await grantAdmin(database.db, login);
     if (!user) {
       console.error(`No account "${login}". Sign up first, then run this again.`);
       process.exitCode = 1;
       return;
     }
-    await database.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
     console.log(`${user.username} (${user.email}) is now an administrator.`);
   } finally {
     await database.close();

@@ -9,11 +9,16 @@ data_dir="$(mktemp -d)"
 log="$data_dir/server.log"
 origin="http://localhost:$port"
 
-PORT="$port" DATA_DIR="$data_dir" LOG_LEVEL=warn npm start >"$log" 2>&1 &
+if curl -fsS "$origin/api/health" >/dev/null 2>&1; then
+  echo "port $port is already in use; set SMOKE_PORT to a free port" >&2
+  exit 1
+fi
+
+# Its own process group, so cleanup stops npm, tsx and node together.
+PORT="$port" DATA_DIR="$data_dir" LOG_LEVEL=warn setsid npm start >"$log" 2>&1 &
 server_pid=$!
 cleanup() {
-  kill "$server_pid" 2>/dev/null || true
-  pkill -P "$server_pid" 2>/dev/null || true
+  kill -- "-$server_pid" 2>/dev/null || true
   wait "$server_pid" 2>/dev/null || true
   rm -rf "$data_dir"
 }

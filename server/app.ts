@@ -13,6 +13,7 @@ import type { DatabaseHandle } from "./db/client";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./integrations/email/mailer";
 import { appVersion } from "./lib/version";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
+import { oidcRoutes } from "./modules/accounts/oidc.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { errorsPlugin } from "./plugins/errors";
 import { rateLimitPlugin } from "./plugins/rate-limit";
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, { database });
   await app.register(accountsRoutes, { ctx });
+  await app.register(oidcRoutes, { ctx });
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   return app;

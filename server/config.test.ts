@@ -10,9 +10,13 @@ describe("config", () => {
   it("names the variable that is wrong", () => {
     expect(() => parseConfig({ PORT: "eighty", DATA_DIR: tempDir() })).toThrow(ConfigError);
     expect(() => parseConfig({ PORT: "eighty", DATA_DIR: tempDir() })).toThrow(/PORT/);
-    expect(() => parseConfig({ DATABASE_URL: "mysql://x", DATA_DIR: tempDir() })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => parseConfig({ DATABASE_URL: "mysql://x", DATA_DIR: tempDir() })).toThrow(
+      /DATABASE_URL: must be a postgres/,
+    );
     expect(() => parseConfig({ SESSION_SECRET: "short", DATA_DIR: tempDir() })).toThrow(/SESSION_SECRET/);
-    expect(() => parseConfig({ OIDC_ISSUER: "https://id.example", DATA_DIR: tempDir() })).toThrow(/OIDC_CLIENT_ID/);
+    expect(() => parseConfig({ OIDC_ISSUER: "https://id.example", DATA_DIR: tempDir() })).toThrow(
+      /OIDC_CLIENT_ID/,
+    );
     expect(() => parseConfig({ VAPID_PUBLIC_KEY: "abc", DATA_DIR: tempDir() })).toThrow(/VAPID/);
   });
 

@@ -43,6 +43,9 @@ export function targetFromConfig(config: { databaseUrl?: string; dataDir: string
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle connection closed by the server (restart, failover, pg_terminate_backend) is reported here; the
+    // pool has already dropped it and reconnects on demand. Without a listener Node would crash the process.
+    pool.on("error", (error) => process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`));
     const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" });
     return {
       db: db as unknown as Database,

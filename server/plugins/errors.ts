@@ -7,6 +7,11 @@ import { codeFromStatus, type ErrorBody, statusByCode } from "../../contract/err
 import { AppError, type FieldIssue } from "../lib/errors";
 import { translator } from "../lib/i18n";
 
+/** Caller-supplied text quoted in a message is cut short, so an answer never echoes a huge input back. */
+const QUOTE_MAX = 40;
+const MAX_LISTED_KEYS = 5;
+const clip = (value: string) => (value.length > QUOTE_MAX ? `${value.slice(0, QUOTE_MAX)}…` : value);
+
 /** Zod's generic messages (the spec's wording in English), in the caller's language. */
 export function localizeIssue(issue: ZodIssue, t: TFunction): string {
   // Schemas name our own messages by locale key (e.g. "validation.usernameFormat").
@@ -31,10 +36,16 @@ export function localizeIssue(issue: ZodIssue, t: TFunction): string {
     case "invalid_enum_value":
       return t("validation.invalidEnum", {
         options: issue.options.map((option) => `'${String(option)}'`).join(" | "),
-        received: String(issue.received),
+        received: clip(String(issue.received)),
       });
     case "unrecognized_keys":
-      return t("validation.unrecognizedKeys", { keys: issue.keys.map((key) => `'${key}'`).join(", ") });
+      return t("validation.unrecognizedKeys", {
+        keys:
+          issue.keys
+            .slice(0, MAX_LISTED_KEYS)
+            .map((key) => `'${clip(key)}'`)
+            .join(", ") + (issue.keys.length > MAX_LISTED_KEYS ? ", …" : ""),
+      });
     case "custom":
       return typeof issue.params?.messageKey === "string"
         ? t(issue.params.messageKey)

@@ -20,6 +20,14 @@ export function isAllowedOrigin(origin: string, allowed: readonly string[]): boo
   });
 }
 
+/**
+ * The path as routed, not as spelled: the router decodes `/%61pi/login` to `/api/login`, so checks on the
+ * raw URL could be dodged. Unmatched requests (404s) fall back to the raw path.
+ */
+function routedPath(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url.split("?")[0] ?? "";
+}
+
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers["content-length"];
   return (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
@@ -35,8 +43,8 @@ export function checkStateChangingRequest(
   exemptPrefixes: string[],
 ): void {
   if (SAFE_METHODS.has(request.method)) return;
-  const url = request.url;
-  if (!url.startsWith("/api/") || exemptPrefixes.some((prefix) => url.startsWith(prefix))) return;
+  const path = routedPath(request);
+  if (!path.startsWith("/api/") || exemptPrefixes.some((prefix) => path.startsWith(prefix))) return;
   const origin = request.headers.origin;
   const fetchSite = request.headers["sec-fetch-site"];
   const originOk = origin ? isAllowedOrigin(origin, config.appOrigins) : fetchSite === "same-origin";
@@ -86,7 +94,7 @@ export const securityPlugin = fp(
 
     // Spec section 7: no /api answer may be cached by the browser or a proxy.
     app.addHook("onSend", async (request, reply) => {
-      if (request.url.startsWith("/api/")) reply.headers(NO_CACHE);
+      if (routedPath(request).startsWith("/api/")) reply.headers(NO_CACHE);
     });
   },
 );

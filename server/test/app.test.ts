@@ -13,7 +13,11 @@ describe.each(testDrivers)("application frame on %s", (driver) => {
   it("reports health with the database driver and version", async () => {
     const response = await t.browser().get("/api/health");
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: "ok", version: expect.any(String), database: { ok: true, driver } });
+    expect(response.json()).toMatchObject({
+      status: "ok",
+      version: expect.any(String),
+      database: { ok: true, driver },
+    });
   });
 
   it("answers unknown API routes with the spec's error shape and no-cache headers", async () => {
@@ -58,7 +62,11 @@ describe("failures inside a handler", () => {
     await t.database.close();
     const response = await t.browser().post("/api/login", { username: "someone", password: "something1" });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ success: false, code: expect.stringMatching(/^(DATABASE|INTERNAL)$/), message: "An unexpected error occurred" });
+    expect(response.json()).toEqual({
+      success: false,
+      code: expect.stringMatching(/^(DATABASE|INTERNAL)$/),
+      message: "An unexpected error occurred",
+    });
     const health = await t.browser().get("/api/health");
     expect(health.statusCode).toBe(503);
     expect(health.json()).toMatchObject({ status: "degraded", database: { ok: false } });

@@ -119,7 +119,8 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 interface RequestOptions {
-  headers?: Record<string, string>;
+  /** Extra headers; `undefined` removes a default one (e.g. `origin: undefined` for a request without Origin). */
+  headers?: Record<string, string | undefined>;
   /** Raw payload, sent as is (for malformed-body tests). */
   raw?: string;
 }
@@ -138,13 +139,15 @@ export class TestBrowser {
     body?: unknown,
     options: RequestOptions = {},
   ) {
-    const headers: Record<string, string> = {
+    const wanted: Record<string, string | undefined> = {
       origin: TEST_ORIGIN,
       accept: "application/json",
       ...options.headers,
     };
     const payload = options.raw ?? (body === undefined ? undefined : JSON.stringify(body));
-    if (payload !== undefined && !("content-type" in headers)) headers["content-type"] = "application/json";
+    if (payload !== undefined && !("content-type" in wanted)) wanted["content-type"] = "application/json";
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(wanted)) if (value !== undefined) headers[name] = value;
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referrals, sessions, users } from "../../db/schema/index";
 import { createTestApp, linkIn, signUpVerified, type TestApp, testDrivers } from "../../test/harness";
+import { grantAdmin } from "./grant-admin";
 
 describe.each(testDrivers)("accounts on %s", (driver) => {
   let t: TestApp;
@@ -244,5 +245,13 @@ describe.each(testDrivers)("accounts on %s", (driver) => {
     expect(bogus.statusCode).toBe(201);
     const [lost] = await t.db.select().from(users).where(eq(users.username, "lost"));
     expect(lost!.referredBy).toBeNull();
+  });
+
+  it("makes an administrator by username or email (npm run admin:create)", async () => {
+    const { browser, email } = await signUpVerified(t, "keeper");
+    expect((await browser.get("/api/user")).json().isAdmin).toBe(false);
+    expect(await grantAdmin(t.db, "no-such-person")).toBeNull();
+    expect((await grantAdmin(t.db, email.toUpperCase()))?.isAdmin).toBe(true);
+    expect((await browser.get("/api/user")).json().isAdmin).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { AppError } from "../../lib/errors";
 import { findUserByLogin } from "./find-user";
 import { decoyPasswordHash, verifyPassword } from "./passwords";
 import { createSession, type SessionMeta } from "./sessions";
-import { assertUnderLimit, clearAttempts, LOGIN_FAILURES_PER_ACCOUNT, recordAttempt } from "./throttle";
+import { clearAttempts, LOGIN_FAILURES_PER_ACCOUNT, releaseAttempt, takeAttempt } from "./throttle";
 
 /** Username or email plus password; a new session on success. */
 export async function logIn(
@@ -13,14 +13,13 @@ export async function logIn(
 ) {
   const user = await findUserByLogin(ctx.db, input.username);
   const throttleSubject = user ? `user:${user.id}` : "";
-  if (user) await assertUnderLimit(ctx, LOGIN_FAILURES_PER_ACCOUNT, throttleSubject);
+  // Counted as a failure up front (so parallel guesses cannot all pass the check); success clears it.
+  const attemptId = user ? await takeAttempt(ctx, LOGIN_FAILURES_PER_ACCOUNT, throttleSubject) : undefined;
 
   const passwordOk = await verifyPassword(user?.password ?? (await decoyPasswordHash()), input.password);
-  if (!user || !passwordOk) {
-    if (user) await recordAttempt(ctx, LOGIN_FAILURES_PER_ACCOUNT, throttleSubject);
-    throw new AppError("UNAUTHORIZED", "accounts.invalidCredentials");
-  }
+  if (!user || !passwordOk) throw new AppError("UNAUTHORIZED", "accounts.invalidCredentials");
   if (user.accountStatus === "suspended" || user.accountStatus === "deleted") {
+    await releaseAttempt(ctx, attemptId!);
     throw new AppError("FORBIDDEN", "accounts.accountUnavailable");
   }
   await clearAttempts(ctx, LOGIN_FAILURES_PER_ACCOUNT, throttleSubject);

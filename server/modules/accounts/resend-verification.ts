@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { sendVerificationMail } from "./account-mails";
 import { findUserByEmail } from "./find-user";
 import type { SessionUser } from "./sessions";
-import { assertUnderLimit, RESEND_MAILS_PER_ADDRESS, recordAttempt } from "./throttle";
+import { RESEND_MAILS_PER_ADDRESS, takeAttempt } from "./throttle";
 
 export type ResendOutcome = "sent" | "already-verified" | "accepted";
 
@@ -16,8 +16,7 @@ export async function resendVerification(
   email: string | undefined,
 ): Promise<ResendOutcome> {
   const address = (caller?.email ?? email ?? "").toLowerCase();
-  await assertUnderLimit(ctx, RESEND_MAILS_PER_ADDRESS, address);
-  await recordAttempt(ctx, RESEND_MAILS_PER_ADDRESS, address);
+  await takeAttempt(ctx, RESEND_MAILS_PER_ADDRESS, address);
   const user = caller ?? (address ? await findUserByEmail(ctx.db, address) : null);
   if (caller?.emailVerified) return "already-verified";
   if (!user || user.emailVerified) return "accepted";

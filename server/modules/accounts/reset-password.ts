@@ -7,13 +7,12 @@ import { findUserByEmail } from "./find-user";
 import { consumeToken } from "./one-time-tokens";
 import { hashPassword, isCommonPassword } from "./passwords";
 import { deleteUserSessions } from "./sessions";
-import { assertUnderLimit, RESET_MAILS_PER_ADDRESS, recordAttempt } from "./throttle";
+import { RESET_MAILS_PER_ADDRESS, takeAttempt } from "./throttle";
 
 /** Same outcome whether or not the address has an account. */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const address = email.toLowerCase();
-  await assertUnderLimit(ctx, RESET_MAILS_PER_ADDRESS, address);
-  await recordAttempt(ctx, RESET_MAILS_PER_ADDRESS, address);
+  await takeAttempt(ctx, RESET_MAILS_PER_ADDRESS, address);
   const user = await findUserByEmail(ctx.db, address);
   if (user && user.accountStatus !== "deleted") await sendPasswordResetMail(ctx, user);
 }

@@ -67,7 +67,9 @@ export async function createAccount(tx: Queryable, values: NewAccount): Promise<
     .values({ ...values, referralCode: code })
     .returning();
   const user = created!;
-  await tx.insert(referralCodes).values({ userId: user.id, code, type: "standard", createdAt: values.createdAt });
+  await tx
+    .insert(referralCodes)
+    .values({ userId: user.id, code, type: "standard", createdAt: values.createdAt });
   return user;
 }
 
