@@ -2,10 +2,26 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "contract/**/*.test.ts"],
-    globalSetup: ["server/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: "forks",
+    projects: [
+      {
+        test: {
+          name: "server",
+          include: ["server/**/*.test.ts", "contract/**/*.test.ts"],
+          globalSetup: ["server/test/global-setup.ts"],
+          environment: "node",
+          pool: "forks",
+        },
+      },
+      {
+        esbuild: { jsx: "automatic" },
+        test: {
+          name: "web",
+          include: ["web/src/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+        },
+      },
+    ],
   },
 });

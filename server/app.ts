@@ -19,6 +19,7 @@ import { errorsPlugin } from "./plugins/errors";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { requestContextPlugin } from "./plugins/request-context";
 import { securityPlugin } from "./plugins/security";
+import { webAppPlugin } from "./plugins/web-app";
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
+  await app.register(webAppPlugin, {});
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin, { ctx });
   await app.register(securityPlugin, { config, csrfExemptPrefixes: ["/api/webhooks/"] });

@@ -138,6 +138,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    if (app.hasDecorator("serveWebApp") && app.serveWebApp(request, reply)) return;
     const t = translator(request.language);
     const path = request.url.split("?")[0] ?? "";
     reply.status(404).send({

@@ -1,0 +1,175 @@
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "wouter";
+import type { PublicUser } from "../../../../contract/accounts";
+import { toast } from "../../components/ui/toast-store";
+import { apiRequest, getQueryFn, isApiError } from "../../lib/api";
+import { LANGUAGE_KEY } from "../../lib/i18n";
+import { THEME_KEY } from "../../lib/theme";
+
+export const USER_QUERY_KEY = ["/api/user"] as const;
+/** Spec section 9: the session is re-checked ~100 ms after a registration that needs no verification. */
+export const POST_REGISTRATION_RECHECK_MS = 100;
+
+export interface SignupInput {
+  username: string;
+  email: string;
+  password: string;
+  referralCode?: string;
+}
+
+export interface SignupOutcome {
+  requiresVerification: boolean;
+  nextStep: string;
+  email: string;
+}
+
+interface AuthValue {
+  user: PublicUser | null;
+  isLoading: boolean;
+  isLoggingOut: boolean;
+  login(username: string, password: string): Promise<PublicUser>;
+  register(input: SignupInput): Promise<SignupOutcome>;
+  logout(): Promise<void>;
+  refreshUser(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+const messageOf = (error: unknown, fallback: string) =>
+  isApiError(error) && error.message
+    ? error.message
+    : error instanceof Error && error.message
+      ? error.message
+      : fallback;
+
+/** Everything stored for the session goes; the reader's language and theme choices stay. */
+function clearStoredSession(): void {
+  const keep = [LANGUAGE_KEY, THEME_KEY].map((key) => [key, window.localStorage.getItem(key)] as const);
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  for (const [key, value] of keep) if (value !== null) window.localStorage.setItem(key, value);
+}
+
+export async function loginRequest(
+  queryClient: QueryClient,
+  username: string,
+  password: string,
+): Promise<PublicUser> {
+  const response = await apiRequest<{ id?: number; user?: PublicUser; message?: string }>(
+    "POST",
+    "/api/login",
+    { username, password },
+  );
+  if (!response || typeof response !== "object" || typeof response.id !== "number" || !response.user) {
+    throw new Error("Invalid user data received from server");
+  }
+  queryClient.setQueryData(USER_QUERY_KEY, response.user);
+  return response.user;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [isLoggingOut, setLoggingOut] = useState(false);
+  const loginInFlight = useRef(false);
+
+  const userQuery = useQuery<PublicUser | null>({
+    queryKey: USER_QUERY_KEY,
+    queryFn: getQueryFn({ on401: "returnNull" }) as () => Promise<PublicUser | null>,
+  });
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      if (loginInFlight.current) throw new Error(t("auth.loginInProgress"));
+      loginInFlight.current = true;
+      try {
+        return await loginRequest(queryClient, username, password);
+      } catch (error) {
+        const message = messageOf(error, t("auth.loginFailed"));
+        toast({ title: t("auth.toast.loginFailed"), description: message, variant: "destructive" });
+        throw new Error(message);
+      } finally {
+        loginInFlight.current = false;
+      }
+    },
+    [queryClient, t],
+  );
+
+  const register = useCallback(
+    async (input: SignupInput): Promise<SignupOutcome> => {
+      try {
+        const response = await apiRequest<{
+          requiresVerification?: boolean;
+          nextStep?: string;
+          user?: PublicUser;
+        }>("POST", "/api/signup", input);
+        if (response.requiresVerification) {
+          queryClient.setQueryData(USER_QUERY_KEY, null);
+          return {
+            requiresVerification: true,
+            nextStep: response.nextStep ?? "EMAIL_VERIFICATION",
+            email: input.email,
+          };
+        }
+        await new Promise((resolve) => setTimeout(resolve, POST_REGISTRATION_RECHECK_MS));
+        await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+        return { requiresVerification: false, nextStep: response.nextStep ?? "LOGIN", email: input.email };
+      } catch (error) {
+        const message = messageOf(error, t("auth.registrationFailed"));
+        toast({ title: t("auth.toast.registrationFailed"), description: message, variant: "destructive" });
+        throw new Error(message);
+      }
+    },
+    [queryClient, t],
+  );
+
+  const logout = useCallback(async () => {
+    setLoggingOut(true);
+    // The local user goes first, so no screen keeps showing private data while the server answers.
+    queryClient.setQueryData(USER_QUERY_KEY, null);
+    let serverOk = true;
+    try {
+      await apiRequest("POST", "/api/auth/logout");
+    } catch {
+      serverOk = false;
+    }
+    queryClient.clear();
+    clearStoredSession();
+    setLoggingOut(false);
+    if (serverOk) toast({ title: t("auth.toast.loggedOut"), description: t("auth.loggedOutDescription") });
+    else
+      toast({
+        title: t("auth.toast.partialLogout"),
+        description: t("auth.partialLogoutDescription"),
+        variant: "destructive",
+      });
+    navigate("/login");
+  }, [navigate, queryClient, t]);
+
+  const refreshUser = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  }, [queryClient]);
+
+  const value = useMemo<AuthValue>(
+    () => ({
+      user: userQuery.data ?? null,
+      isLoading: userQuery.isLoading,
+      isLoggingOut,
+      login,
+      register,
+      logout,
+      refreshUser,
+    }),
+    [userQuery.data, userQuery.isLoading, isLoggingOut, login, register, logout, refreshUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used inside AuthProvider");
+  return value;
+}

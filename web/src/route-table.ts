@@ -1,0 +1,172 @@
+/**
+ * Every route of spec section 2 with its guard, in one table. Pages that later issues build point at the
+ * "being built" page until then; their guards already apply.
+ */
+export type Guard =
+  | { kind: "public" }
+  /** Signed-in users go to /dream-input (`bypassQuery` lets e.g. /signup?ref= through). */
+  | { kind: "publicOnly"; bypassQuery?: string }
+  | { kind: "private" }
+  /** Not premium and no unlimited access: the premium-promotion page instead. */
+  | { kind: "premium"; fallback: string }
+  /** Admins only; everyone else sees not-found. */
+  | { kind: "admin" }
+  /** Checkout flows: 'Preparing subscription...' while auth loads, /login without a user. */
+  | { kind: "subscription" };
+
+export type PageKey =
+  | "landing"
+  | "learn"
+  | "login"
+  | "signup"
+  | "forgotPassword"
+  | "resetPassword"
+  | "verifyEmail"
+  | "verificationRequired"
+  | "oidcStart"
+  | "oidcCallback"
+  | "privacy"
+  | "terms"
+  | "help"
+  | "cacheHelp"
+  | "account"
+  | "building";
+
+export interface RouteDef {
+  path: string;
+  guard: Guard;
+  page: PageKey;
+  /** Spec area that builds the page, shown on the "being built" page. */
+  area?: string;
+}
+
+const pub = { kind: "public" } as const;
+const priv = { kind: "private" } as const;
+const admin = { kind: "admin" } as const;
+const subscription = { kind: "subscription" } as const;
+const premium = (fallback: string) => ({ kind: "premium", fallback }) as const;
+
+export const routeTable: RouteDef[] = [
+  // Public-only
+  { path: "/", guard: { kind: "publicOnly" }, page: "landing" },
+  { path: "/home", guard: { kind: "publicOnly" }, page: "landing" },
+  { path: "/login", guard: { kind: "publicOnly" }, page: "login" },
+  { path: "/signup", guard: { kind: "publicOnly", bypassQuery: "ref" }, page: "signup" },
+  // Public
+  { path: "/learn", guard: pub, page: "learn" },
+  { path: "/forgot-password", guard: pub, page: "forgotPassword" },
+  { path: "/reset-password", guard: pub, page: "resetPassword" },
+  { path: "/verify-email", guard: pub, page: "verifyEmail" },
+  { path: "/verification-required/:email?", guard: pub, page: "verificationRequired" },
+  { path: "/auth", guard: pub, page: "oidcStart" },
+  { path: "/callback", guard: pub, page: "oidcCallback" },
+  { path: "/privacy-policy", guard: pub, page: "privacy" },
+  { path: "/terms-of-service", guard: pub, page: "terms" },
+  { path: "/help", guard: pub, page: "help" },
+  { path: "/cache-help", guard: pub, page: "cacheHelp" },
+  { path: "/ab-test-demo", guard: pub, page: "building", area: "abtests" },
+  { path: "/share/oracle/:token", guard: pub, page: "building", area: "oracle" },
+  { path: "/signup-test", guard: pub, page: "building", area: "accounts" },
+  { path: "/community", guard: pub, page: "building", area: "community" },
+  { path: "/subscription/redirect", guard: pub, page: "building", area: "subscriptions" },
+  { path: "/subscription/success", guard: pub, page: "building", area: "subscriptions" },
+  // Private
+  { path: "/account", guard: priv, page: "account" },
+  { path: "/profile", guard: priv, page: "account" },
+  { path: "/dream-input", guard: priv, page: "building", area: "dreams" },
+  { path: "/interpretation", guard: priv, page: "building", area: "dreams" },
+  { path: "/journal", guard: priv, page: "building", area: "dreams" },
+  { path: "/personal-symbols", guard: priv, page: "building", area: "dreams" },
+  { path: "/feedback", guard: priv, page: "building", area: "support" },
+  { path: "/referrals", guard: priv, page: "building", area: "referrals" },
+  { path: "/affiliate-dashboard", guard: priv, page: "building", area: "referrals" },
+  { path: "/welcome", guard: priv, page: "building", area: "dreams" },
+  { path: "/oracle", guard: priv, page: "building", area: "oracle" },
+  { path: "/oracle-new", guard: priv, page: "building", area: "oracle" },
+  { path: "/oracle-profile-setup", guard: priv, page: "building", area: "oracle" },
+  { path: "/oracle-history", guard: priv, page: "building", area: "oracle" },
+  { path: "/memory-lane", guard: priv, page: "building", area: "memory" },
+  { path: "/premium-insights", guard: priv, page: "building", area: "subscriptions" },
+  { path: "/premium-memory-lane", guard: priv, page: "building", area: "subscriptions" },
+  { path: "/premium/features", guard: priv, page: "building", area: "subscriptions" },
+  { path: "/insights", guard: premium("/premium-insights"), page: "building", area: "insights" },
+  { path: "/premium/insights", guard: premium("/premium-insights"), page: "building", area: "insights" },
+  { path: "/premium/community", guard: premium("/premium/features"), page: "building", area: "community" },
+  // Subscription flows
+  { path: "/subscribe", guard: subscription, page: "building", area: "subscriptions" },
+  { path: "/subscription/premium-checkout", guard: subscription, page: "building", area: "subscriptions" },
+  { path: "/subscription/checkout", guard: subscription, page: "building", area: "subscriptions" },
+  { path: "/checkout", guard: subscription, page: "building", area: "subscriptions" },
+  { path: "/stripe-checkout", guard: subscription, page: "building", area: "subscriptions" },
+  { path: "/subscription/stripe-checkout", guard: subscription, page: "building", area: "subscriptions" },
+  { path: "/stripe-checkout/success", guard: subscription, page: "building", area: "subscriptions" },
+  { path: "/stripe-checkout/recovery", guard: subscription, page: "building", area: "subscriptions" },
+  { path: "/stripe-checkout/elements", guard: subscription, page: "building", area: "subscriptions" },
+  { path: "/account/subscription", guard: subscription, page: "building", area: "subscriptions" },
+  // Admin tools (decisions.md: admin-only)
+  { path: "/admin", guard: admin, page: "building", area: "admin" },
+  { path: "/admin/verification", guard: admin, page: "building", area: "admin" },
+  { path: "/admin/affiliates", guard: admin, page: "building", area: "admin" },
+  { path: "/admin/affiliate-management", guard: admin, page: "building", area: "admin" },
+  { path: "/admin/system-reports", guard: admin, page: "building", area: "admin" },
+  { path: "/admin/symbol-management", guard: admin, page: "building", area: "admin" },
+  { path: "/auth-test", guard: admin, page: "building", area: "admin" },
+  { path: "/ai-debug", guard: admin, page: "building", area: "admin" },
+  { path: "/debug-symbols", guard: admin, page: "building", area: "admin" },
+  { path: "/email-test", guard: admin, page: "building", area: "admin" },
+  { path: "/subscription-test", guard: admin, page: "building", area: "admin" },
+  { path: "/stripe-checkout/debug", guard: admin, page: "building", area: "admin" },
+  { path: "/system-monitoring", guard: admin, page: "building", area: "admin" },
+  { path: "/tracking", guard: admin, page: "building", area: "admin" },
+];
+
+export interface GuardUser {
+  isAdmin: boolean;
+  subscriptionTier: string;
+  hasUnlimitedAccess: boolean;
+}
+
+export type GuardDecision =
+  | { kind: "render" }
+  | { kind: "loading"; messageKey: "guards.authenticating" | "guards.preparingSubscription" }
+  | { kind: "redirect"; to: string }
+  | { kind: "notFound" };
+
+/** What a route shows for the current auth state: pure, so it is tested without rendering. */
+export function decideGuard(
+  guard: Guard,
+  auth: { loading: boolean; user: GuardUser | null },
+  search: string,
+): GuardDecision {
+  switch (guard.kind) {
+    case "public":
+      return { kind: "render" };
+    case "publicOnly": {
+      if (auth.loading || !auth.user) return { kind: "render" };
+      if (guard.bypassQuery && new URLSearchParams(search).has(guard.bypassQuery)) return { kind: "render" };
+      return { kind: "redirect", to: "/dream-input" };
+    }
+    case "private":
+    case "premium":
+    case "admin":
+    case "subscription": {
+      if (auth.loading) {
+        return {
+          kind: "loading",
+          messageKey:
+            guard.kind === "subscription" ? "guards.preparingSubscription" : "guards.authenticating",
+        };
+      }
+      if (!auth.user) return { kind: "redirect", to: "/login" };
+      if (guard.kind === "admin" && !auth.user.isAdmin) return { kind: "notFound" };
+      if (
+        guard.kind === "premium" &&
+        auth.user.subscriptionTier !== "premium" &&
+        !auth.user.hasUnlimitedAccess
+      ) {
+        return { kind: "redirect", to: guard.fallback };
+      }
+      return { kind: "render" };
+    }
+  }
+}
