@@ -15,22 +15,24 @@ declare module "fastify" {
 }
 
 /** The built React app (`npm run build`): hashed assets cached for a year, the HTML shell never cached. */
-export const webAppPlugin = fp(async (app: FastifyInstance, { distDir = webDistDir }: { distDir?: string }) => {
-  const available = existsSync(path.join(distDir, "index.html"));
-  if (available) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      index: false,
-      wildcard: false,
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
-      },
+export const webAppPlugin = fp(
+  async (app: FastifyInstance, { distDir = webDistDir }: { distDir?: string }) => {
+    const available = existsSync(path.join(distDir, "index.html"));
+    if (available) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        index: false,
+        wildcard: false,
+        setHeaders(res, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        },
+      });
+    }
+    app.decorate("serveWebApp", (request: FastifyRequest, reply: FastifyReply) => {
+      if (!available || request.method !== "GET" || request.url.startsWith("/api/")) return false;
+      void reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+      return true;
     });
-  }
-  app.decorate("serveWebApp", (request: FastifyRequest, reply: FastifyReply) => {
-    if (!available || request.method !== "GET" || request.url.startsWith("/api/")) return false;
-    void reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
-    return true;
-  });
-});
+  },
+);

@@ -20,6 +20,7 @@ function GuardedPage({ route }: { route: RouteDef }) {
 
 function ScrollToTop() {
   const [location] = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route change itself is the trigger.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location]);
