@@ -15,6 +15,17 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.e2e.ts"],
+          globalSetup: ["server/test/global-setup.ts"],
+          environment: "node",
+          pool: "forks",
+          fileParallelism: false,
+          testTimeout: 60_000,
+        },
+      },
+      {
         esbuild: { jsx: "automatic" },
         test: {
           name: "web",

@@ -48,6 +48,8 @@ export const publicUserSchema = z.object({
   emailVerified: z.boolean(),
   accountStatus: z.string(),
   authProvider: z.string(),
+  /** False for accounts opened through an identity provider that never set a password. */
+  hasPassword: z.boolean(),
   pictureUrl: z.string().nullable(),
   language: languageSchema,
   timezone: z.string(),
@@ -99,6 +101,89 @@ export const forgotPasswordBodySchema = z.object({ email: emailSchema }).strict(
 export const resetPasswordBodySchema = z
   .object({ token: z.string().min(10).max(128), password: passwordSchema })
   .strict();
+
+/**
+ * Spec section 7: in custom-domain mode the client adds these to JSON bodies sent to `/api/user*` paths.
+ * They are accepted (and ignored) so those requests are not refused as unknown keys; nothing else is.
+ */
+const customDomainFields = {
+  useCustomDomain: z.boolean().optional(),
+  hostname: z.string().max(253).optional(),
+  origin: z.string().max(2048).optional(),
+};
+
+/** An IANA zone name in shape; whether the runtime knows it is checked by the use case (Intl). */
+export const timezoneSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_+\-/]+$/, { message: "validation.invalidTimezone" });
+
+/** Profile pictures are only ever loaded over https. */
+export const pictureUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .url()
+  .regex(/^https:\/\//i, { message: "validation.httpsOnly" });
+
+/** PATCH /api/user: only the caller's own editable fields; anything else (ids, flags) is refused. */
+export const updateUserBodySchema = z
+  .object({
+    username: usernameSchema.optional(),
+    email: emailSchema.optional(),
+    language: languageSchema.optional(),
+    timezone: timezoneSchema.optional(),
+    /** null removes the picture. */
+    pictureUrl: pictureUrlSchema.nullable().optional(),
+    ...customDomainFields,
+  })
+  .strict();
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+export const messagingPreferencesBodySchema = z
+  .object({
+    emailNotifications: z.boolean(),
+    pushNotifications: z.boolean(),
+    ...customDomainFields,
+  })
+  .strict();
+export type MessagingPreferencesBody = z.infer<typeof messagingPreferencesBodySchema>;
+
+export const messagingPreferencesResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  emailNotifications: z.boolean(),
+  pushNotifications: z.boolean(),
+  messagingOptIn: z.boolean(),
+});
+
+export const changePasswordBodySchema = z
+  .object({
+    /** Required when the account has a password; accounts opened through OIDC may set a first one without. */
+    currentPassword: z.string().min(1).max(1024).optional(),
+    newPassword: passwordSchema,
+    ...customDomainFields,
+  })
+  .strict();
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const deleteAccountBodySchema = z
+  .object({
+    /** The account's password; accounts without one confirm with `confirm: "DELETE"` instead. */
+    password: z.string().min(1).max(1024).optional(),
+    confirm: z.literal("DELETE").optional(),
+    ...customDomainFields,
+  })
+  .strict();
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+/** What the sign-in page may offer besides a password: the configured OpenID Connect provider, if any. */
+export const authProvidersResponseSchema = z.object({
+  oidc: z.object({ name: z.string() }).nullable(),
+});
+export type AuthProviders = z.infer<typeof authProvidersResponseSchema>;
 
 export const healthResponseSchema = z.object({
   status: z.enum(["ok", "degraded"]),

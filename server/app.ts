@@ -1,4 +1,5 @@
 import path from "node:path";
+import compress from "@fastify/compress";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
@@ -14,6 +15,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from "./integration
 import { appVersion } from "./lib/version";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { oidcRoutes } from "./modules/accounts/oidc.routes";
+import { profileRoutes } from "./modules/accounts/profile.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { errorsPlugin } from "./plugins/errors";
 import { rateLimitPlugin } from "./plugins/rate-limit";
@@ -73,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
+  await app.register(compress, { threshold: 1024 });
   await app.register(webAppPlugin, {});
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin, { ctx });
@@ -81,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, { database });
   await app.register(accountsRoutes, { ctx });
+  await app.register(profileRoutes, { ctx });
   await app.register(oidcRoutes, { ctx });
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());

@@ -18,23 +18,22 @@ declare module "fastify" {
 
 export const SESSION_COOKIE = "chitta_session";
 
+/**
+ * Readable by scripts and holding no secret: tells the web app a session may exist, so guests' browsers skip
+ * the session check (and its 401) entirely.
+ */
+export const AUTH_HINT_COOKIE = "chitta_auth_hint";
+
 export function setSessionCookie(reply: FastifyReply, ctx: AppContext, token: string, expiresAt: Date): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: ctx.config.cookieSecure,
-    expires: expiresAt,
-  });
+  const common = { path: "/", sameSite: "lax", secure: ctx.config.cookieSecure, expires: expiresAt } as const;
+  reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
+  reply.setCookie(AUTH_HINT_COOKIE, "1", { ...common, httpOnly: false });
 }
 
 export function clearSessionCookie(reply: FastifyReply, ctx: AppContext): void {
-  reply.clearCookie(SESSION_COOKIE, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: ctx.config.cookieSecure,
-  });
+  const common = { path: "/", sameSite: "lax", secure: ctx.config.cookieSecure } as const;
+  reply.clearCookie(SESSION_COOKIE, { ...common, httpOnly: true });
+  reply.clearCookie(AUTH_HINT_COOKIE, { ...common, httpOnly: false });
 }
 
 /** The route's caller, or 401. */

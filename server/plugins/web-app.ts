@@ -23,15 +23,18 @@ export const webAppPlugin = fp(
         root: distDir,
         index: false,
         wildcard: false,
-        setHeaders(res, filePath) {
-          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
-        },
+        cacheControl: false,
+      });
+      app.addHook("onSend", async (request, reply) => {
+        if (request.url.startsWith("/api/") || reply.statusCode >= 400) return;
+        // Vite fingerprints everything under /assets/: those never change; the shell and service worker may.
+        const immutable = request.url.startsWith("/assets/");
+        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       });
     }
     app.decorate("serveWebApp", (request: FastifyRequest, reply: FastifyReply) => {
       if (!available || request.method !== "GET" || request.url.startsWith("/api/")) return false;
-      void reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+      void reply.type("text/html").sendFile("index.html");
       return true;
     });
   },

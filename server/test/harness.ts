@@ -74,6 +74,8 @@ export function testClock(start = new Date()): Clock & { advance(ms: number): vo
 
 export interface TestAppOptions {
   env?: Record<string, string>;
+  /** Browser journeys run on real time: the session cookie's expiry is read by a real browser. */
+  realClock?: boolean;
 }
 
 /** The real app on a fresh copy of the migrated database, mailing to an in-process SMTP server. */
@@ -96,7 +98,7 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
   const app = await buildApp({
     config,
     database,
-    clock,
+    clock: options.realClock ? undefined : clock,
     logger: false,
     mailer: createSmtpMailer(smtp.url, config.mailFrom),
   });

@@ -1,6 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { Layout } from "./components/layout/Layout";
+import { ConnectionErrorScreen } from "./components/overlays/ConnectionErrorScreen";
+import { ErrorBoundary } from "./components/overlays/ErrorBoundary";
+import { OnboardingOverlays } from "./components/overlays/OnboardingOverlays";
+import { ReferralRedirect } from "./components/overlays/ReferralRedirect";
 import { Toaster } from "./components/ui/Toaster";
 import { AuthProvider } from "./features/auth/auth-context";
 import { createQueryClient } from "./lib/query-client";
@@ -9,13 +13,18 @@ import { AppRoutes } from "./routes";
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <Layout>
-          <AppRoutes />
-        </Layout>
-        <Toaster />
-      </AuthProvider>
-    </QueryClientProvider>
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <ReferralRedirect />
+          <Layout>
+            <AppRoutes />
+          </Layout>
+          <OnboardingOverlays />
+          <ConnectionErrorScreen />
+          <Toaster />
+        </AuthProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
   );
 }

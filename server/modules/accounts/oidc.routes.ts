@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { authProvidersResponseSchema } from "../../../contract/accounts";
 import type { AppContext } from "../../context";
 import { createOidcClient, type OidcClient, oidcClientOptions } from "../../integrations/oidc/oidc-client";
 import { AppError } from "../../lib/errors";
@@ -89,6 +90,18 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; client?: OidcC
       return null;
     }
   }
+
+  app.get(
+    "/api/auth/providers",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign-in methods offered besides the password (the OpenID Connect provider's name)",
+        response: { 200: authProvidersResponseSchema },
+      },
+    },
+    async () => ({ oidc: oidc ? { name: ctx.config.oidc?.name ?? "OpenID Connect" } : null }),
+  );
 
   app.get(
     "/auth",

@@ -252,6 +252,12 @@ describe.each(testDrivers)("OIDC sign-in on %s", (driver) => {
     expect(oidcClientOptions(t.config)).toMatchObject({ allowInsecure: true, redirectUri: CALLBACK });
   });
 
+  it("tells the sign-in page which provider is offered", async () => {
+    const response = await t.browser().get("/api/auth/providers");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ oidc: { name: "Auth0" } });
+  });
+
   it("creates an account on first sign-in and opens a session", async () => {
     provider.accounts.set("sub-nova", {
       email: "Nova@Example.com",
@@ -469,5 +475,9 @@ describe.each(testDrivers)("OIDC not configured on %s", (driver) => {
       expect(response.headers.location).toBe("/login?error=oidc_unavailable");
       expect(response.headers["set-cookie"]).toBeUndefined();
     }
+  });
+
+  it("offers no provider to the sign-in page", async () => {
+    expect((await t.browser().get("/api/auth/providers")).json()).toEqual({ oidc: null });
   });
 });

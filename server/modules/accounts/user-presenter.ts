@@ -15,6 +15,7 @@ export function presentUser(user: SessionUser): PublicUser {
     emailVerified: user.emailVerified,
     accountStatus: user.accountStatus,
     authProvider: user.authProvider,
+    hasPassword: user.password !== null,
     pictureUrl: user.pictureUrl,
     language: user.language === "es" ? "es" : "en",
     timezone: user.timezone,

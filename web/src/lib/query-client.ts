@@ -1,9 +1,20 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { reportConnectionError } from "../components/overlays/connection-store";
 import { getQueryFn } from "./api";
 
-/** Spec section 9: stale after 5 minutes, no retries, no refetch on focus or interval. */
+/**
+ * Spec section 9: stale after 5 minutes, no retries, no refetch on focus or interval.
+ * A query failing with a 5xx answer or a network error opens the connection screen (spec section 4);
+ * a query can opt out with `meta: { connectionErrors: false }`.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.connectionErrors === false) return;
+        reportConnectionError(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: "throw" }),

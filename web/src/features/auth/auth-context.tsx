@@ -17,7 +17,12 @@ export interface SignupInput {
   email: string;
   password: string;
   referralCode?: string;
+  language?: "en" | "es";
+  timezone?: string;
 }
+
+/** How the person confirms deleting their account: the password, or the word DELETE without one. */
+export type DeleteAccountConfirmation = { password: string } | { confirm: "DELETE" };
 
 export interface SignupOutcome {
   requiresVerification: boolean;
@@ -32,6 +37,10 @@ interface AuthValue {
   login(username: string, password: string): Promise<PublicUser>;
   register(input: SignupInput): Promise<SignupOutcome>;
   logout(): Promise<void>;
+  /** Ends every session of the user on the server (all devices), then cleans up like logout. */
+  logoutEverywhere(): Promise<void>;
+  /** Deletes the account on the server, then forgets everything locally and goes to the home page. */
+  deleteAccount(confirmation: DeleteAccountConfirmation): Promise<void>;
   refreshUser(): Promise<void>;
 }
 
@@ -90,7 +99,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch (error) {
         const message = messageOf(error, t("auth.loginFailed"));
         toast({ title: t("auth.toast.loginFailed"), description: message, variant: "destructive" });
-        throw new Error(message);
+        // The server's error (code, field errors) travels along as the cause.
+        throw new Error(message, { cause: error });
       } finally {
         loginInFlight.current = false;
       }
@@ -120,7 +130,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch (error) {
         const message = messageOf(error, t("auth.registrationFailed"));
         toast({ title: t("auth.toast.registrationFailed"), description: message, variant: "destructive" });
-        throw new Error(message);
+        throw new Error(message, { cause: error });
       }
     },
     [queryClient, t],
@@ -149,6 +159,39 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     navigate("/login");
   }, [navigate, queryClient, t]);
 
+  const logoutEverywhere = useCallback(async () => {
+    setLoggingOut(true);
+    try {
+      await apiRequest("POST", "/api/auth/logout-all");
+    } catch (error) {
+      // Unlike logout, a failure here means other devices may still be signed in: say so, stay signed in.
+      // Only a session that is already gone (401) is cleaned up locally.
+      if (!(isApiError(error) && error.status === 401)) {
+        setLoggingOut(false);
+        throw error;
+      }
+    }
+    queryClient.setQueryData(USER_QUERY_KEY, null);
+    queryClient.clear();
+    clearStoredSession();
+    setLoggingOut(false);
+    toast({ title: t("account.toast.signedOutEverywhere"), description: t("account.sessions.done") });
+    navigate("/login");
+  }, [navigate, queryClient, t]);
+
+  const deleteAccount = useCallback(
+    async (confirmation: DeleteAccountConfirmation) => {
+      await apiRequest("DELETE", "/api/user", confirmation);
+      // Leave the private page before the user disappears, so its guard does not send us to /login.
+      navigate("/");
+      queryClient.setQueryData(USER_QUERY_KEY, null);
+      queryClient.clear();
+      clearStoredSession();
+      toast({ title: t("account.toast.deleted"), description: t("account.delete.done") });
+    },
+    [navigate, queryClient, t],
+  );
+
   const refreshUser = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
   }, [queryClient]);
@@ -161,9 +204,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       register,
       logout,
+      logoutEverywhere,
+      deleteAccount,
       refreshUser,
     }),
-    [userQuery.data, userQuery.isLoading, isLoggingOut, login, register, logout, refreshUser],
+    [
+      userQuery.data,
+      userQuery.isLoading,
+      isLoggingOut,
+      login,
+      register,
+      logout,
+      logoutEverywhere,
+      deleteAccount,
+      refreshUser,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,7 +1,23 @@
+import { LegalDocument } from "./LegalDocument";
+
+const sections = [
+  "collect",
+  "purposes",
+  "processing",
+  "storage",
+  "sharing",
+  "retention",
+  "cookies",
+  "email",
+  "push",
+  "payments",
+  "rights",
+  "children",
+  "changes",
+  "contact",
+] as const;
+
+/** /privacy-policy: what CHITTA collects, why, where it is kept, and the user's rights. */
 export default function PrivacyPage() {
-  return (
-    <main id="main" className="mx-auto max-w-3xl p-6">
-      <h1 className="text-2xl">CHITTA</h1>
-    </main>
-  );
+  return <LegalDocument ns="privacy" sectionIds={sections} summary />;
 }

@@ -1,0 +1,207 @@
+import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantAdmin } from "../server/modules/accounts/grant-admin";
+import { linkIn } from "../server/test/harness";
+import { DESKTOP, launchBrowser, newPage, PHONE, SCREENSHOT_DIR, startServer } from "./support";
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signUpAndVerify(page: Page, username: string, password: string) {
+  const email = `${username}@example.com`;
+  await page.goto("/signup");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(/\/verification-required\//);
+  const link = linkIn(await server.smtp.lastMailTo(email), `${server.origin}/verify-email?token=`);
+  await page.goto(link.toString());
+  await expect.poll(() => page.getByText("Your email address is verified").first().isVisible()).toBe(true);
+  return email;
+}
+
+async function logIn(page: Page, username: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Username or email").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL(/\/dream-input$/);
+}
+
+describe("account journey", () => {
+  it("signs up, verifies by mail, logs in, switches to Spanish (kept after reload) and logs out", async () => {
+    const { context, page } = await newPage(browser, server.origin);
+    const password = "a dream within a dream 7";
+    await signUpAndVerify(page, "wanderer", password);
+    await logIn(page, "wanderer", password);
+
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect.poll(() => nav.getByRole("link", { name: "Decode dreams" }).isVisible()).toBe(true);
+    expect(await nav.getByRole("link", { name: "Journal" }).isVisible()).toBe(true);
+    expect(await nav.getByRole("link", { name: "Login" }).count()).toBe(0);
+
+    await page
+      .getByRole("combobox", { name: "Language" })
+      .first()
+      .selectOption("es")
+      .catch(async () => {
+        await page.getByRole("button", { name: "Language" }).first().click();
+        await page.getByRole("menuitemradio", { name: "Español" }).click();
+      });
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("es");
+    const spanishNav = page.getByRole("navigation", { name: "Navegación principal" });
+    await expect
+      .poll(() => spanishNav.getByRole("link", { name: "Descifra tus sueños" }).isVisible())
+      .toBe(true);
+    await page.reload();
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("es");
+    await expect.poll(() => spanishNav.getByRole("link", { name: "Diario" }).isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: /Menú de la cuenta|Account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
+    await page.waitForURL(/\/login$/);
+    const me = await page.request.get("/api/user");
+    expect(me.status()).toBe(401);
+    await context.close();
+  });
+});
+
+describe("guards", () => {
+  it("sends guests from private pages to /login, signed-in users from /login to /dream-input, non-admins to not-found", async () => {
+    const { context, page } = await newPage(browser, server.origin);
+    await page.goto("/journal");
+    await page.waitForURL(/\/login$/);
+
+    const password = "guarded by the moon 3";
+    await signUpAndVerify(page, "guarded", password);
+    await logIn(page, "guarded", password);
+    await page.goto("/login");
+    await page.waitForURL(/\/dream-input$/);
+
+    await page.goto("/admin/symbol-management");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("This page drifted away");
+    expect(page.url()).toMatch(/\/admin\/symbol-management$/);
+
+    await grantAdmin(server.db, "guarded");
+    await page.goto("/admin/symbol-management");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .not.toBe("This page drifted away");
+    await context.close();
+  });
+});
+
+describe("phone", () => {
+  it("opens and closes the mobile menu and navigates from it", async () => {
+    const { context, page } = await newPage(browser, server.origin, PHONE);
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Mobile navigation" });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await menu.getByRole("link", { name: "Learn" }).click();
+    await page.waitForURL(/\/learn$/);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await context.close();
+  });
+});
+
+const AUDITED_PAGES = [
+  "/",
+  "/learn",
+  "/login",
+  "/signup",
+  "/forgot-password",
+  "/reset-password?token=abcdefghijklmnop",
+  "/verify-email",
+  "/verification-required/someone%40example.com",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/help",
+  "/cache-help",
+  "/no-such-page",
+];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+}
+
+describe("accessibility (axe): no serious or critical violations", () => {
+  for (const language of ["en", "es"] as const) {
+    it(`public pages in ${language}`, async () => {
+      const { context, page } = await newPage(browser, server.origin);
+      await page.addInitScript((lng) => window.localStorage.setItem("language", lng), language);
+      const found: string[] = [];
+      for (const path of AUDITED_PAGES) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        for (const violation of await seriousViolations(page)) found.push(`${path} ${violation}`);
+      }
+      expect(found).toEqual([]);
+      await context.close();
+    });
+
+    it(`account page in ${language}`, async () => {
+      const { context, page } = await newPage(browser, server.origin);
+      const password = "accessible dreams 4";
+      await signUpAndVerify(page, `axe_${language}`, password);
+      await logIn(page, `axe_${language}`, password);
+      await page.evaluate((lng) => window.localStorage.setItem("language", lng), language);
+      await page.goto("/account");
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(language);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe("screenshots", () => {
+  it("captures landing, login, signup and account on desktop and phone", async () => {
+    const password = "pictures of dreams 5";
+    for (const [name, device] of [
+      ["desktop", DESKTOP],
+      ["phone", PHONE],
+    ] as const) {
+      const { context, page } = await newPage(browser, server.origin, device);
+      for (const [shot, path] of [
+        ["landing", "/"],
+        ["login", "/login"],
+        ["signup", "/signup"],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/${shot}-${name}.png`, fullPage: true });
+      }
+      await signUpAndVerify(page, `shots_${name}`, password);
+      await logIn(page, `shots_${name}`, password);
+      await page.goto("/account");
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/account-${name}.png`, fullPage: true });
+      await context.close();
+    }
+  });
+});

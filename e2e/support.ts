@@ -1,0 +1,78 @@
+import { createServer } from "node:net";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { createTestApp, type Driver, type TestApp } from "../server/test/harness";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const SCREENSHOT_DIR = "test-results/screenshots";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * The real server (built web app included) on a free loopback port, on PostgreSQL when TEST_DATABASE_URL is
+ * set, mailing to an in-process SMTP server.
+ */
+export async function startServer(): Promise<TestApp & { origin: string }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const driver: Driver = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+  // Journeys sign several people up from one IP; throttles have their own suite.
+  const t = await createTestApp(driver, {
+    env: { PUBLIC_URL: origin, PORT: String(port), RATE_LIMITS: "off" },
+    realClock: true,
+  });
+  await t.app.listen({ host: "127.0.0.1", port });
+  return { ...t, origin };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+export async function newPage(
+  browser: Browser,
+  origin: string,
+  device = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    ...device,
+    baseURL: origin,
+    locale: "en-US",
+    reducedMotion: "reduce",
+  });
+  // The first-visit welcome modal and tutorial have their own unit tests; journeys start past them.
+  await context.addInitScript(() => {
+    window.localStorage.setItem("welcomeSeen", "true");
+    window.localStorage.setItem("tutorialSeen", "true");
+  });
+  const page = await context.newPage();
+  return { context, page };
+}

@@ -1,0 +1,134 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  changePasswordBodySchema,
+  deleteAccountBodySchema,
+  messageResponseSchema,
+  messagingPreferencesBodySchema,
+  messagingPreferencesResponseSchema,
+  noBodySchema,
+  publicUserSchema,
+  updateUserBodySchema,
+} from "../../../contract/accounts";
+import { errorBodySchema } from "../../../contract/errors";
+import type { AppContext } from "../../context";
+import { translator } from "../../lib/i18n";
+import { MINUTE_MS } from "../../plugins/rate-limit";
+import { clearSessionCookie, requireUser } from "../../plugins/request-context";
+import { changePassword } from "./change-password";
+import { deleteAccount } from "./delete-account";
+import { logOutEverywhere } from "./log-out-everywhere";
+import { updateMessagingPreferences } from "./update-messaging-preferences";
+import { updateProfile } from "./update-profile";
+import { presentUser } from "./user-presenter";
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+  429: errorBodySchema,
+};
+
+/**
+ * The signed-in user's own account: profile, messaging preferences, password, sessions, deletion.
+ * Every route acts on the session's user; no id is ever read from the request.
+ */
+export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.patch(
+    "/api/user",
+    {
+      config: { rateLimit: { max: 30, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Change the signed-in user's profile (a new email must be confirmed again)",
+        body: updateUserBodySchema,
+        response: { 200: publicUserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await updateProfile(ctx, requireUser(request), request.body);
+      return presentUser(user);
+    },
+  );
+
+  app.post(
+    "/api/user/messaging-preferences",
+    {
+      config: { rateLimit: { max: 30, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Choose whether email and push notifications may reach the user",
+        body: messagingPreferencesBodySchema,
+        response: { 200: messagingPreferencesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await updateMessagingPreferences(ctx, requireUser(request), request.body);
+      return {
+        success: true as const,
+        message: translator(request.language)("accounts.preferencesSaved"),
+        emailNotifications: user.emailNotifications,
+        pushNotifications: user.pushNotifications,
+        messagingOptIn: user.messagingOptIn,
+      };
+    },
+  );
+
+  app.post(
+    "/api/user/password",
+    {
+      config: { rateLimit: { max: 10, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Change the password; every other session is signed out",
+        body: changePasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await changePassword(ctx, user, request.sessionId!, request.body);
+      return { success: true as const, message: translator(request.language)("accounts.passwordChanged") };
+    },
+  );
+
+  app.post(
+    "/api/auth/logout-all",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign out every browser and device, this one included",
+        body: noBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await logOutEverywhere(ctx, requireUser(request).id);
+      clearSessionCookie(reply, ctx);
+      return {
+        success: true as const,
+        message: translator(request.language)("accounts.loggedOutEverywhere"),
+      };
+    },
+  );
+
+  app.delete(
+    "/api/user",
+    {
+      config: { rateLimit: { max: 10, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Delete the account and all its data",
+        body: deleteAccountBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const t = translator(request.language);
+      await deleteAccount(ctx, requireUser(request), request.body);
+      clearSessionCookie(reply, ctx);
+      return { success: true as const, message: t("accounts.accountDeleted") };
+    },
+  );
+};

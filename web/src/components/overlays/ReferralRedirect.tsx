@@ -1,0 +1,21 @@
+import { useEffect } from "react";
+import { useLocation, useSearch } from "wouter";
+import { referralCodeFrom, referralRedirectTarget, storeReferral } from "../../lib/referral-redirect";
+
+/**
+ * Spec section 4: `?ref=CODE` anywhere but /signup goes to /signup?ref=CODE. wouter's location hooks follow
+ * the first load, pushState/replaceState and back/forward (popstate), so every history change is checked.
+ */
+export function ReferralRedirect() {
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    const target = referralRedirectTarget(location, search);
+    if (!target) return;
+    const code = referralCodeFrom(search);
+    if (code) storeReferral(code, target);
+    // Replace, so Back does not land on the ?ref page and bounce forward again.
+    navigate(target, { replace: true });
+  }, [location, search, navigate]);
+  return null;
+}

@@ -1,0 +1,147 @@
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { PublicUser } from "../../../../contract/accounts";
+import { useToasts } from "../../components/ui/toast-store";
+import { initI18n } from "../../lib/i18n";
+import { type FetchCall, fakeServer, renderPage, testUser } from "../auth/test-utils";
+import AccountPage from "./AccountPage";
+
+beforeAll(() => {
+  initI18n("en");
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function ToastProbe() {
+  const toasts = useToasts();
+  return (
+    <output data-testid="toasts">{toasts.map((item) => item.description ?? item.title).join("|")}</output>
+  );
+}
+
+/** A signed-in session for `user`; `handler` answers the rest. */
+function signedIn(
+  user: PublicUser,
+  handler: (call: FetchCall) => { status: number; body: unknown } | undefined,
+) {
+  return fakeServer((call) =>
+    call.method === "GET" && call.url === "/api/user" ? { status: 200, body: user } : handler(call),
+  );
+}
+
+const renderAccount = () => renderPage(<AccountPage />, { path: "/account", outside: <ToastProbe /> });
+
+describe("AccountPage", () => {
+  it("saves only the changed profile fields and shows the answer", async () => {
+    const user = testUser();
+    const calls = signedIn(user, ({ method, url, body }) =>
+      method === "PATCH" && url === "/api/user"
+        ? { status: 200, body: { ...user, ...(body as object), emailVerified: false } }
+        : undefined,
+    );
+    const ui = userEvent.setup();
+    renderAccount();
+    const email = await screen.findByLabelText("Email");
+    await ui.clear(email);
+    await ui.type(email, "luna.new@example.com");
+    await ui.click(screen.getByRole("button", { name: "Save profile" }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId("toasts").textContent).toBe(
+        "Your profile has been updated. We sent a verification link to luna.new@example.com.",
+      ),
+    );
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({ email: "luna.new@example.com" });
+  });
+
+  it("shows a conflict next to the field and the spec's failure toast", async () => {
+    signedIn(testUser(), ({ method }) =>
+      method === "PATCH"
+        ? {
+            status: 409,
+            body: {
+              success: false,
+              code: "CONFLICT",
+              message: "That username is already taken",
+              errors: [{ path: "username", message: "That username is already taken" }],
+            },
+          }
+        : undefined,
+    );
+    const ui = userEvent.setup();
+    renderAccount();
+    const username = await screen.findByLabelText("Username");
+    await ui.clear(username);
+    await ui.type(username, "taken");
+    await ui.click(screen.getByRole("button", { name: "Save profile" }));
+    await waitFor(() => expect(username.getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByRole("alert").textContent).toBe("That username is already taken");
+    expect(screen.getByTestId("toasts").textContent).toBe("Failed to update profile. Please try again.");
+  });
+
+  it("stores a flipped notification switch together with the other one", async () => {
+    const calls = signedIn(testUser(), ({ url }) =>
+      url === "/api/user/messaging-preferences"
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              message: "saved",
+              emailNotifications: false,
+              pushNotifications: false,
+              messagingOptIn: false,
+            },
+          }
+        : undefined,
+    );
+    const ui = userEvent.setup();
+    renderAccount();
+    const emailSwitch = await screen.findByRole("switch", { name: "Email notifications" });
+    expect(emailSwitch.getAttribute("aria-checked")).toBe("true");
+    await ui.click(emailSwitch);
+    await waitFor(() =>
+      expect(calls.find((call) => call.url === "/api/user/messaging-preferences")?.body).toEqual({
+        emailNotifications: false,
+        pushNotifications: false,
+      }),
+    );
+    expect(emailSwitch.getAttribute("aria-checked")).toBe("false");
+  });
+
+  it("asks for the password before deleting the account, then goes home", async () => {
+    const calls = signedIn(testUser(), ({ method, url, body }) => {
+      if (method !== "DELETE" || url !== "/api/user") return undefined;
+      return (body as { password?: string }).password === "moonlit garden 42"
+        ? { status: 200, body: { success: true, message: "deleted" } }
+        : {
+            status: 422,
+            body: {
+              success: false,
+              code: "VALIDATION",
+              message: "The password is incorrect",
+              errors: [{ path: "password", message: "The password is incorrect" }],
+            },
+          };
+    });
+    const ui = userEvent.setup();
+    const { location } = renderAccount();
+    await ui.click(await screen.findByRole("button", { name: "Delete my account" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Delete your account?" });
+    const password = within(dialog).getByLabelText("Enter your password to confirm");
+    await ui.type(password, "guess");
+    await ui.click(within(dialog).getByRole("button", { name: "Delete permanently" }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert").textContent).toBe("The password is incorrect"),
+    );
+
+    await ui.clear(password);
+    await ui.type(password, "moonlit garden 42");
+    await ui.click(within(dialog).getByRole("button", { name: "Delete permanently" }));
+    await waitFor(() => expect(location.history.at(-1)).toBe("/"));
+    expect(calls.filter((call) => call.method === "DELETE")).toHaveLength(2);
+    expect(screen.getByTestId("toasts").textContent).toBe("Your account and all its data have been deleted.");
+  });
+});
