@@ -31,7 +31,7 @@ export default defineConfig({
       },
       workbox: {
         navigateFallback: "/index.html",
-        navigateFallbackDenylist: [/^\/api\//, /^\/auth$/, /^\/callback/],
+        navigateFallbackDenylist: [/^\/api\//, /^\/auth(\?|$)/, /^\/callback/],
         globPatterns: ["**/*.{js,css,html,svg,png,woff2}"],
       },
     }),

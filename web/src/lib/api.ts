@@ -1,4 +1,4 @@
-import { codeFromStatus, type ErrorCode } from "../../../contract/errors";
+import { codeFromStatus, type ErrorCode } from "../../../contract/error-codes";
 
 /** What every failed call rejects with (spec section 7/8): the server's own body, or one built from the status. */
 export interface ApiError {

@@ -44,6 +44,10 @@ interface AuthValue {
   refreshUser(): Promise<void>;
 }
 
+/** Set by the server beside the HttpOnly session cookie (`chitta_auth_hint`); it holds no secret. */
+export const hasSessionHint = () =>
+  document.cookie.split("; ").some((cookie) => cookie.startsWith("chitta_auth_hint="));
+
 const AuthContext = createContext<AuthValue | null>(null);
 
 const messageOf = (error: unknown, fallback: string) =>
@@ -87,7 +91,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const userQuery = useQuery<PublicUser | null>({
     queryKey: USER_QUERY_KEY,
-    queryFn: getQueryFn({ on401: "returnNull" }) as () => Promise<PublicUser | null>,
+    queryFn: (context) =>
+      // No hint cookie means no session: guests skip the check and its 401 altogether.
+      hasSessionHint()
+        ? (getQueryFn({ on401: "returnNull" })(context) as Promise<PublicUser | null>)
+        : Promise.resolve(null),
   });
 
   const login = useCallback(

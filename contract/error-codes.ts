@@ -1,0 +1,54 @@
+/** Error codes and the status mapping, free of zod so the web bundle stays small. */
+/** Stable error codes of spec section 8; clients may branch on them. */
+export const errorCodes = [
+  "BAD_REQUEST",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "VALIDATION",
+  "EXTERNAL",
+  "INTERNAL",
+  "DATABASE",
+  "TOO_MANY_REQUESTS",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const statusByCode: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  VALIDATION: 422,
+  EXTERNAL: 502,
+  INTERNAL: 500,
+  DATABASE: 500,
+  TOO_MANY_REQUESTS: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+};
+
+/** The spec's mapping from an HTTP status to a code (used for bodies that carry none). */
+export function codeFromStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return "BAD_REQUEST";
+    case 401:
+      return "UNAUTHORIZED";
+    case 403:
+      return "FORBIDDEN";
+    case 404:
+      return "NOT_FOUND";
+    case 409:
+      return "CONFLICT";
+    case 422:
+      return "VALIDATION";
+    case 502:
+      return "EXTERNAL";
+    default:
+      return "INTERNAL";
+  }
+}
