@@ -13,3 +13,13 @@ export const errorBodySchema = z.object({
   errors: z.array(fieldIssueSchema).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The error answers a route may give, for its response schema (OpenAPI documents them all alike). */
+export const errorResponses = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+  429: errorBodySchema,
+} as const;

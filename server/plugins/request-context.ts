@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "../context";
 import { unauthorized } from "../lib/errors";
-import { isLanguage, type Language, languageFromHeader } from "../lib/i18n";
+import { isLanguage, type Language, languageFromHeader, translator } from "../lib/i18n";
 import { resolveSession, type SessionUser } from "../modules/accounts/sessions";
 
 declare module "fastify" {
@@ -66,3 +66,8 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { ctx }: { c
         : (languageFromHeader(request.headers["accept-language"]) ?? "en");
   });
 });
+
+/** `{success: true, message}` in the caller's language: the answer of routes that only confirm. */
+export function messageReply(request: FastifyRequest, messageKey: string) {
+  return { success: true as const, message: translator(request.language)(messageKey) };
+}

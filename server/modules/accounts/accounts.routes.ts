@@ -13,12 +13,13 @@ import {
   signupResponseSchema,
   tokenBodySchema,
 } from "../../../contract/accounts";
-import { errorBodySchema } from "../../../contract/errors";
+import { errorBodySchema, errorResponses } from "../../../contract/errors";
 import type { AppContext } from "../../context";
 import { translator } from "../../lib/i18n";
 import { MINUTE_MS } from "../../plugins/rate-limit";
 import {
   clearSessionCookie,
+  messageReply,
   requireUser,
   SESSION_COOKIE,
   setSessionCookie,
@@ -31,14 +32,7 @@ import { signUp } from "./sign-up";
 import { presentUser } from "./user-presenter";
 import { verifyEmail } from "./verify-email";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses;
 
 export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
@@ -116,7 +110,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const token = request.cookies[SESSION_COOKIE];
       if (token) await deleteSessionByToken(ctx, token);
       clearSessionCookie(reply, ctx);
-      return { success: true as const, message: translator(request.language)("accounts.logoutSuccess") };
+      return messageReply(request, "accounts.logoutSuccess");
     },
   );
 
@@ -145,7 +139,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) => {
       await verifyEmail(ctx, request.body.token);
-      return { success: true as const, message: translator(request.language)("accounts.verifySuccess") };
+      return messageReply(request, "accounts.verifySuccess");
     },
   );
 
@@ -185,7 +179,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) => {
       await requestPasswordReset(ctx, request.body.email);
-      return { success: true as const, message: translator(request.language)("accounts.resetRequested") };
+      return messageReply(request, "accounts.resetRequested");
     },
   );
 
@@ -203,7 +197,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request, reply) => {
       await resetPassword(ctx, request.body.token, request.body.password);
       clearSessionCookie(reply, ctx);
-      return { success: true as const, message: translator(request.language)("accounts.resetSuccess") };
+      return messageReply(request, "accounts.resetSuccess");
     },
   );
 };

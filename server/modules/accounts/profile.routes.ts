@@ -9,11 +9,11 @@ import {
   publicUserSchema,
   updateUserBodySchema,
 } from "../../../contract/accounts";
-import { errorBodySchema } from "../../../contract/errors";
+import { errorResponses } from "../../../contract/errors";
 import type { AppContext } from "../../context";
 import { translator } from "../../lib/i18n";
 import { MINUTE_MS } from "../../plugins/rate-limit";
-import { clearSessionCookie, requireUser } from "../../plugins/request-context";
+import { clearSessionCookie, messageReply, requireUser } from "../../plugins/request-context";
 import { changePassword } from "./change-password";
 import { deleteAccount } from "./delete-account";
 import { logOutEverywhere } from "./log-out-everywhere";
@@ -21,14 +21,7 @@ import { updateMessagingPreferences } from "./update-messaging-preferences";
 import { updateProfile } from "./update-profile";
 import { presentUser } from "./user-presenter";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses;
 
 /**
  * The signed-in user's own account: profile, messaging preferences, password, sessions, deletion.
@@ -89,7 +82,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       const user = requireUser(request);
       await changePassword(ctx, user, request.sessionId!, request.body);
-      return { success: true as const, message: translator(request.language)("accounts.passwordChanged") };
+      return messageReply(request, "accounts.passwordChanged");
     },
   );
 
@@ -106,10 +99,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       await logOutEverywhere(ctx, requireUser(request).id);
       clearSessionCookie(reply, ctx);
-      return {
-        success: true as const,
-        message: translator(request.language)("accounts.loggedOutEverywhere"),
-      };
+      return messageReply(request, "accounts.loggedOutEverywhere");
     },
   );
 

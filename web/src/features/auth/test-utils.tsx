@@ -5,6 +5,7 @@ import { vi } from "vitest";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import type { PublicUser } from "../../../../contract/accounts";
+import { makeUser } from "../../components/layout/test-helpers";
 import { AuthProvider } from "./auth-context";
 
 export interface FetchCall {
@@ -73,35 +74,13 @@ export function renderPage(
   return { ...utils, location, queryClient };
 }
 
-/** A signed-in user as GET /api/user answers it. */
+/** A signed-in user as GET /api/user answers it (the app frame's fixture, with this suite's names). */
 export function testUser(overrides: Partial<PublicUser> = {}): PublicUser {
-  return {
-    id: 7,
+  return makeUser({
     username: "luna",
     email: "luna@example.com",
-    createdAt: new Date(0).toISOString(),
-    emailVerified: true,
-    accountStatus: "active",
-    authProvider: "local",
-    hasPassword: true,
-    pictureUrl: null,
-    language: "en",
     timezone: "Europe/Madrid",
-    isAdmin: false,
-    isPremium: false,
-    subscriptionTier: "free",
-    hasUnlimitedAccess: false,
-    translationsUsed: 0,
-    translationsLimit: 3,
-    oracleUsed: 0,
-    oracleLimit: 1,
-    dreamInterpretationsCount: 0,
-    totalDreamSymbolsFound: 0,
-    messagingOptIn: true,
-    emailNotifications: true,
-    pushNotifications: false,
     referralCode: "ABCD2345",
-    affiliateStatus: "inactive",
     ...overrides,
-  };
+  });
 }
