@@ -1,18 +1,9 @@
-import { Label } from "radix-ui";
-import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from "react";
-import {
-  controlBorder,
-  controlClass,
-  describedBy,
-  descriptionClass,
-  fieldErrorClass,
-  labelClass,
-} from "./field-styles";
+import type { ReactNode, Ref, SelectHTMLAttributes } from "react";
+import { Field, type FieldProps } from "./Field";
 
-export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
-  label: ReactNode;
-  description?: ReactNode;
-  error?: string | null;
+export interface SelectFieldProps
+  extends FieldProps,
+    Omit<SelectHTMLAttributes<HTMLSelectElement>, "children" | keyof FieldProps> {
   children: ReactNode;
   ref?: Ref<HTMLSelectElement>;
 }
@@ -23,41 +14,19 @@ export function SelectField({
   description,
   error,
   id,
+  className,
   ref,
-  className = "",
   children,
-  "aria-describedby": extraDescribedBy,
   ...select
 }: SelectFieldProps) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
-  const descriptionId = description ? `${selectId}-description` : undefined;
-  const errorId = error ? `${selectId}-error` : undefined;
+  const { "aria-describedby": extraDescribedBy, ...rest } = select;
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <Label.Root htmlFor={selectId} className={labelClass}>
-        {label}
-      </Label.Root>
-      <select
-        ref={ref}
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(descriptionId, errorId, extraDescribedBy)}
-        className={`${controlClass} ${controlBorder(Boolean(error))} cursor-pointer`}
-        {...select}
-      >
-        {children}
-      </select>
-      {description ? (
-        <div id={descriptionId} className={descriptionClass}>
-          {description}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className={fieldErrorClass}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field {...{ label, description, error, id, className }} aria-describedby={extraDescribedBy}>
+      {(control) => (
+        <select ref={ref} {...rest} {...control} className={`${control.className} cursor-pointer`}>
+          {children}
+        </select>
+      )}
+    </Field>
   );
 }
