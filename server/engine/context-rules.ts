@@ -1,0 +1,265 @@
+import type { Language } from "./morphology";
+import type { Token } from "./text";
+
+/**
+ * Generic rules that decide whether a word found in a dream speaks of something in the dream (labelling
+ * rules of ../shared/eval/README.md): things stated absent ("there was no water"), comparisons ("like a
+ * snake"), and actions only wanted, planned, feared or almost done ("almost kissed", "quería bailar").
+ * Each rule looks only at the few words before a hit, inside the same clause.
+ */
+
+/** The tokens before `index`, nearest first, stopping at clause punctuation. */
+function before(tokens: readonly Token[], index: number, count: number): string[] {
+  const words: string[] = [];
+  for (let k = index - 1; k >= 0 && words.length < count; k--) {
+    if (tokens[k + 1]?.breakBefore) break;
+    words.push(tokens[k]?.norm ?? "");
+  }
+  return words;
+}
+
+const ES_CLITICS = new Set(["me", "te", "se", "le", "lo", "la", "nos", "les", "los", "las", "os"]);
+
+// --- Absence --------------------------------------------------------------------------------------------
+
+const EN_ABSENCE = new Set(["no", "without", "nor", "neither", "none"]);
+const EN_NEGATIVE = /^(not|never|hardly|n't|.+n't)$/;
+const ES_ABSENCE = new Set(["sin", "ningun", "ninguna", "ninguno", "ningunos", "ningunas", "ni"]);
+const ES_NEGATED_EXISTENCE = new Set([
+  "habia",
+  "hay",
+  "hubo",
+  "existia",
+  "existe",
+  "tenia",
+  "tengo",
+  "tenian",
+  "tenemos",
+  "teniamos",
+  "quedaba",
+  "quedaban",
+  "encontraba",
+  "encontre",
+  "veia",
+  "vi",
+]);
+
+export function statedAbsent(tokens: readonly Token[], index: number, language: Language): boolean {
+  const previous = before(tokens, index, 3);
+  if (language === "en") {
+    for (let k = 0; k < previous.length; k++) {
+      const word = previous[k] ?? "";
+      if (EN_ABSENCE.has(word) && k <= 2) return true;
+      // "there wasn't any water", "not a single dog"
+      if ((word === "any" || word === "single") && previous.slice(k + 1).some((w) => EN_NEGATIVE.test(w)))
+        return true;
+    }
+    return false;
+  }
+  for (let k = 0; k < previous.length; k++) {
+    const word = previous[k] ?? "";
+    if (ES_ABSENCE.has(word)) return true;
+    // "no había agua", "no había ningún perro"
+    if (ES_NEGATED_EXISTENCE.has(word) && previous[k + 1] === "no") return true;
+  }
+  return false;
+}
+
+// --- Negated actions ------------------------------------------------------------------------------------
+
+const EN_NEGATED_AUXILIARY = new Set([
+  "didn't",
+  "don't",
+  "doesn't",
+  "never",
+  "wasn't",
+  "weren't",
+  "won't",
+  "isn't",
+  "aren't",
+  "haven't",
+  "hasn't",
+  "hadn't",
+  "wouldn't",
+  "shouldn't",
+]);
+/** "could not scream" is an attempt (it counts); "did not scream" is not. */
+const EN_ABILITY = new Set(["could", "can", "cannot"]);
+
+export function negatedAction(tokens: readonly Token[], index: number, language: Language): boolean {
+  const previous = before(tokens, index, 3);
+  if (language === "en") {
+    for (let k = 0; k < Math.min(previous.length, 2); k++) {
+      const word = previous[k] ?? "";
+      if (EN_NEGATED_AUXILIARY.has(word)) return true;
+      if (word === "not" && !EN_ABILITY.has(previous[k + 1] ?? "")) return true;
+    }
+    return false;
+  }
+  // "no me caí", "nunca murió": the negation sits right before the verb and its clitics.
+  let k = 0;
+  while (k < previous.length && ES_CLITICS.has(previous[k] ?? "")) k++;
+  const word = previous[k];
+  return word === "no" || word === "nunca" || word === "jamas" || word === "tampoco";
+}
+
+// --- Comparisons ----------------------------------------------------------------------------------------
+
+const EN_LIKE_HOSTS = new Set([
+  "look",
+  "looks",
+  "looked",
+  "looking",
+  "seem",
+  "seems",
+  "seemed",
+  "feel",
+  "feels",
+  "felt",
+  "sound",
+  "sounds",
+  "sounded",
+  "smell",
+  "smelled",
+  "was",
+  "were",
+  "is",
+  "are",
+  "be",
+  "just",
+  "kind",
+  "sort",
+  "almost",
+  "exactly",
+  "much",
+  "more",
+  "something",
+  "someone",
+  "somebody",
+  "act",
+  "acted",
+  "acting",
+  "shaped",
+  "dressed",
+  "things",
+  "stuff",
+  "creature",
+]);
+const EN_COMPARATORS = new Set(["resembled", "resembling", "resembles", "resemble"]);
+const ES_COMPARATORS = new Set([
+  "parecia",
+  "parecian",
+  "parece",
+  "parecen",
+  "parecido",
+  "parecida",
+  "parecidos",
+  "parecidas",
+  "semejante",
+  "similar",
+  "tipo",
+  "cual",
+]);
+const ES_ARTICLES = new Set(["un", "una", "unos", "unas"]);
+
+export function comparison(tokens: readonly Token[], index: number, language: Language): boolean {
+  const previous = before(tokens, index, 4);
+  if (language === "en") {
+    for (let k = 0; k < previous.length; k++) {
+      const word = previous[k] ?? "";
+      if (EN_COMPARATORS.has(word)) return true;
+      if (word === "to" && previous[k + 1] === "similar") return true;
+      if ((word === "if" || word === "though") && previous[k + 1] === "as") return true;
+      if (word === "like" && k <= 2 && EN_LIKE_HOSTS.has(previous[k + 1] ?? "")) return true;
+    }
+    return false;
+  }
+  for (let k = 0; k < previous.length; k++) {
+    const word = previous[k] ?? "";
+    if (ES_COMPARATORS.has(word)) return true;
+    if (word === "si" && previous[k + 1] === "como") return true;
+    // "como una serpiente", "como un gran perro"
+    if (word === "como" && k >= 1 && ES_ARTICLES.has(previous[k - 1] ?? "")) return true;
+  }
+  return false;
+}
+
+// --- Actions not done -----------------------------------------------------------------------------------
+
+const EN_UNREAL = new Set([
+  "almost",
+  "nearly",
+  "would",
+  "i'd",
+  "he'd",
+  "she'd",
+  "they'd",
+  "we'd",
+  "you'd",
+  "might",
+  "if",
+  "wish",
+  "wished",
+]);
+/** "wanted to dance", "going to die", "about to kiss": the word before "to" makes it unreal. */
+const EN_BEFORE_TO = new Set([
+  "want",
+  "wants",
+  "wanted",
+  "wanting",
+  "going",
+  "gonna",
+  "about",
+  "plan",
+  "planned",
+  "planning",
+  "hope",
+  "hoped",
+  "hoping",
+  "refused",
+  "decided",
+  "pretend",
+  "pretended",
+  "pretending",
+  "supposed",
+  "threatened",
+  "threatening",
+  "like",
+  "love",
+  "need",
+  "needed",
+  "wish",
+  "wished",
+]);
+const ES_UNREAL = new Set(["casi", "si", "quiza", "quizas", "ojala"]);
+const ES_WANTING = new Set([
+  "queria",
+  "quise",
+  "quiero",
+  "quisiera",
+  "queriamos",
+  "quisimos",
+  "querian",
+  "quieren",
+  "quiere",
+  "pensaba",
+  "planeaba",
+]);
+const ES_GOING = new Set(["iba", "iban", "ibamos", "voy", "vas", "va", "vamos", "van", "fuera", "fueran"]);
+
+export function unrealAction(tokens: readonly Token[], index: number, language: Language): boolean {
+  const previous = before(tokens, index, 4);
+  if (language === "en") {
+    if (previous.slice(0, 3).some((word) => EN_UNREAL.has(word))) return true;
+    const toIndex = previous.indexOf("to");
+    return toIndex >= 0 && toIndex <= 1 && EN_BEFORE_TO.has(previous[toIndex + 1] ?? "");
+  }
+  let k = 0;
+  while (k < previous.length && ES_CLITICS.has(previous[k] ?? "")) k++;
+  const first = previous[k] ?? "";
+  if (ES_WANTING.has(first)) return true;
+  if (first === "a" && ES_GOING.has(previous[k + 1] ?? "")) return true;
+  if (first === "de" && previous[k + 1] === "punto") return true;
+  if (first === "de" && previous[k + 1] === "ganas") return true;
+  return previous.slice(0, 3).some((word) => ES_UNREAL.has(word));
+}

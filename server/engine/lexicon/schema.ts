@@ -1,0 +1,119 @@
+import { z } from "zod";
+
+/** The shape of the lexicon data files (see FORMAT.md). */
+
+export const symbolCategories = [
+  "nature",
+  "animal",
+  "people",
+  "spiritual",
+  "body",
+  "action",
+  "event",
+  "place",
+  "object",
+  "emotion",
+  "color",
+  "number",
+  "abstract",
+] as const;
+export type SymbolCategory = (typeof symbolCategories)[number];
+
+const contextWords = z.array(z.string().min(1)).max(60);
+
+export const termSchema = z.union([
+  z.string().min(1),
+  z
+    .object({
+      t: z.string().min(1),
+      near: contextWords.optional(),
+      notNear: contextWords.optional(),
+    })
+    .strict(),
+]);
+export type TermSpec = z.infer<typeof termSchema>;
+
+const regionalSchema = z
+  .object({
+    ES: z.array(termSchema).optional(),
+    MX: z.array(termSchema).optional(),
+    CAR: z.array(termSchema).optional(),
+    RP: z.array(termSchema).optional(),
+  })
+  .strict();
+
+const languageEntrySchema = z
+  .object({
+    name: z.string().min(1),
+    terms: z.array(termSchema).min(1),
+    regional: regionalSchema.optional(),
+    not: z.array(z.string().min(1)).optional(),
+    description: z.string().min(10),
+    extendedDescription: z.string().min(10),
+    deeperInsight: z.string().min(10),
+  })
+  .strict();
+export type LanguageEntry = z.infer<typeof languageEntrySchema>;
+
+export const symbolEntrySchema = z
+  .object({
+    key: z.string().regex(/^[a-z0-9_]+$/),
+    category: z.enum(symbolCategories),
+    isCommon: z.boolean(),
+    isVital: z.boolean(),
+    /** A term that stands for more than one symbol: "parents" -> mother and father. */
+    alsoKeys: z.record(z.string(), z.array(z.string())).optional(),
+    en: languageEntrySchema,
+    es: languageEntrySchema,
+  })
+  .strict();
+export type SymbolEntry = z.infer<typeof symbolEntrySchema>;
+
+export const celebritySchema = z
+  .object({
+    name: z.string().min(1),
+    aliases: z.array(z.string().min(2)).min(1),
+    category: z.string().min(1),
+    deceased: z.boolean(),
+  })
+  .strict();
+export type Celebrity = z.infer<typeof celebritySchema>;
+
+const themeLanguageSchema = z.object({
+  name: z.string().min(1),
+  description: z.string().min(1),
+  insights: z.array(z.object({ type: z.string().min(1), text: z.string().min(1) })),
+  techniques: z.array(
+    z.object({
+      name: z.string().min(1),
+      description: z.string().min(1),
+      instructions: z.string().min(1),
+      isPremium: z.boolean(),
+    }),
+  ),
+});
+
+export const themeSchema = z.object({
+  key: z.string().regex(/^[a-z0-9_]+$/),
+  category: z.string().min(1),
+  symbolKeys: z.array(z.string()).min(1),
+  en: themeLanguageSchema,
+  es: themeLanguageSchema,
+});
+export type Theme = z.infer<typeof themeSchema>;
+
+export const combinedSymbolSchema = z.object({
+  key: z.string().regex(/^[a-z0-9_]+$/),
+  symbolKeys: z.array(z.string()).min(2),
+  category: z.string().min(1),
+  en: z.object({ name: z.string().min(1), description: z.string().min(1) }),
+  es: z.object({ name: z.string().min(1), description: z.string().min(1) }),
+});
+export type CombinedSymbol = z.infer<typeof combinedSymbolSchema>;
+
+export interface LexiconData {
+  symbols: SymbolEntry[];
+  celebrities: Celebrity[];
+  themes: Theme[];
+  combined: CombinedSymbol[];
+}

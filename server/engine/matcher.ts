@@ -1,0 +1,413 @@
+import { comparison, negatedAction, statedAbsent, unrealAction } from "./context-rules";
+import { type DreamLanguage, detectLanguage } from "./language";
+import type { Celebrity, SymbolCategory, SymbolEntry, TermSpec } from "./lexicon/schema";
+import { type Language, surfaceForms } from "./morphology";
+import { type Token, termWords, tokenize } from "./text";
+
+/**
+ * The symbol matcher: a trie of every surface form of every lexicon term, walked over the dream's tokens.
+ * Pure and synchronous: no I/O, so it is fast and the same text always yields the same symbols.
+ */
+
+export interface SymbolInfo {
+  key: string;
+  category: SymbolCategory;
+  names: Record<Language, string>;
+}
+
+interface TermOutput {
+  key: string;
+  kind: "term" | "not";
+  /** Written as a verb (":v") or a word of an action symbol: the action rules ("didn't", "wanted to") apply. */
+  isVerb: boolean;
+  near?: ReadonlySet<string>;
+  notNear?: ReadonlySet<string>;
+  also: readonly string[];
+  term: string;
+  /** The celebrity's name when the term is one of theirs. */
+  detail?: string;
+}
+
+class TrieNode {
+  children: Map<string, TrieNode> | undefined;
+  wild: TrieNode | undefined;
+  outputs: TermOutput[] = [];
+  /** Reachable through more than one form: copied before it is extended (see `descend`). */
+  shared = false;
+
+  clone(): TrieNode {
+    const copy = new TrieNode();
+    if (this.children) {
+      copy.children = new Map(this.children);
+      for (const child of this.children.values()) child.shared = true;
+    }
+    if (this.wild) {
+      copy.wild = this.wild;
+      this.wild.shared = true;
+    }
+    copy.outputs = [...this.outputs];
+    return copy;
+  }
+}
+
+const WILDCARD = null;
+type WordForms = readonly string[] | typeof WILDCARD;
+
+function insert(node: TrieNode, words: readonly WordForms[], index: number, output: TermOutput): void {
+  if (index === words.length) {
+    node.outputs.push(output);
+    return;
+  }
+  const forms = words[index] ?? WILDCARD;
+  if (forms === WILDCARD) {
+    if (!node.wild) node.wild = new TrieNode();
+    else if (node.wild.shared) node.wild = node.wild.clone();
+    insert(node.wild, words, index + 1, output);
+    return;
+  }
+  node.children ??= new Map();
+  // Forms new to this node lead to one shared child (a Spanish verb has hundreds of forms); a later term
+  // that extends a shared node through one form gets its own copy, so it never leaks into the others.
+  const fresh = new TrieNode();
+  let freshUses = 0;
+  const next = new Set<TrieNode>();
+  for (const form of forms) {
+    let child = node.children.get(form);
+    if (!child) {
+      child = fresh;
+      freshUses++;
+    } else if (child.shared) {
+      child = child.clone();
+    }
+    node.children.set(form, child);
+    next.add(child);
+  }
+  fresh.shared = freshUses > 1;
+  for (const child of next) insert(child, words, index + 1, output);
+}
+
+const FUNCTIONAL = new Set([
+  "a",
+  "an",
+  "the",
+  "of",
+  "de",
+  "del",
+  "el",
+  "la",
+  "los",
+  "las",
+  "en",
+  "y",
+  "to",
+  "my",
+  "mi",
+]);
+
+function wordForms(
+  term: string,
+  language: Language,
+  gendered: boolean,
+): { words: WordForms[]; isVerb: boolean } {
+  const raw = termWords(term);
+  const isVerb = raw.some((word) => word.endsWith(":v"));
+  const words = raw.map((word) => word.replace(/:v$/, ""));
+  const last = words.length - 1;
+  return {
+    isVerb,
+    words: words.map((word, index) => {
+      if (word === "*") return WILDCARD;
+      if (word.startsWith("=")) return [word.slice(1)];
+      if (isVerb) return index === 0 ? surfaceForms(word, { language, verb: true, gendered }) : [word];
+      const inflect = language === "es" ? !FUNCTIONAL.has(word) : index === last;
+      return inflect ? surfaceForms(word, { language, verb: false, gendered }) : [word];
+    }),
+  };
+}
+
+function contextSet(
+  words: readonly string[] | undefined,
+  language: Language,
+): ReadonlySet<string> | undefined {
+  if (!words?.length) return undefined;
+  const forms = new Set<string>();
+  for (const word of words) {
+    for (const part of termWords(word)) {
+      const bare = part.replace(/:v$/, "").replace(/^=/, "");
+      for (const form of surfaceForms(bare, { language, verb: part.endsWith(":v"), gendered: true }))
+        forms.add(form);
+    }
+  }
+  return forms;
+}
+
+export interface CompiledLexicon {
+  symbols: ReadonlyMap<string, SymbolInfo>;
+  tries: Record<Language, TrieNode>;
+}
+
+export function compileLexicon(
+  entries: readonly SymbolEntry[],
+  celebrities: readonly Celebrity[] = [],
+): CompiledLexicon {
+  const symbols = new Map<string, SymbolInfo>();
+  const tries: Record<Language, TrieNode> = { en: new TrieNode(), es: new TrieNode() };
+  for (const entry of entries) {
+    symbols.set(entry.key, {
+      key: entry.key,
+      category: entry.category,
+      names: { en: entry.en.name, es: entry.es.name },
+    });
+    const gendered = entry.category === "people" || entry.category === "animal";
+    for (const language of ["en", "es"] as const) {
+      const side = entry[language];
+      const regional = Object.values(side.regional ?? {}).flat();
+      for (const spec of [...side.terms, ...regional]) {
+        addTerm(tries[language], entry, spec, "term", language, gendered);
+      }
+      for (const phrase of side.not ?? []) addTerm(tries[language], entry, phrase, "not", language, gendered);
+    }
+  }
+  if (symbols.has("celebrity")) {
+    for (const celebrity of celebrities) {
+      const also = celebrity.deceased && symbols.has("deceased") ? ["deceased"] : [];
+      for (const alias of celebrity.aliases) {
+        const words = termWords(alias).map((word) => [word]);
+        for (const language of ["en", "es"] as const) {
+          insert(tries[language], words, 0, {
+            key: "celebrity",
+            kind: "term",
+            isVerb: false,
+            also,
+            term: alias,
+            detail: celebrity.name,
+          });
+        }
+      }
+    }
+  }
+  return { symbols, tries };
+}
+
+function addTerm(
+  trie: TrieNode,
+  entry: SymbolEntry,
+  spec: TermSpec | string,
+  kind: TermOutput["kind"],
+  language: Language,
+  gendered: boolean,
+): void {
+  const term = typeof spec === "string" ? spec : spec.t;
+  const { words, isVerb } = wordForms(term, language, gendered);
+  if (words.length === 0) return;
+  const output: TermOutput = {
+    key: entry.key,
+    kind,
+    isVerb: isVerb || entry.category === "action",
+    also: entry.alsoKeys?.[term] ?? [],
+    term,
+  };
+  if (typeof spec !== "string") {
+    output.near = contextSet(spec.near, language);
+    output.notNear = contextSet(spec.notNear, language);
+  }
+  insert(trie, words, 0, output);
+}
+
+// --- Matching -------------------------------------------------------------------------------------------
+
+export interface Evidence {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface SymbolMatch {
+  key: string;
+  name: string;
+  category: SymbolCategory;
+  evidence: Evidence[];
+  /** Celebrities named in the dream, for the celebrity symbol. */
+  details?: string[];
+}
+
+export type DropReason =
+  | "idiom"
+  | "context"
+  | "longer-match"
+  | "absent"
+  | "negated"
+  | "comparison"
+  | "not-real"
+  | "duplicate";
+
+export interface TraceEntry {
+  key: string;
+  term: string;
+  text: string;
+  start: number;
+  end: number;
+  kept: boolean;
+  reason?: DropReason;
+  byKey?: string;
+}
+
+export interface MatchResult {
+  language: DreamLanguage;
+  symbols: SymbolMatch[];
+  trace: TraceEntry[];
+}
+
+interface Candidate {
+  first: number;
+  last: number;
+  output: TermOutput;
+  language: Language;
+}
+
+const CONTEXT_WINDOW = 6;
+
+function collect(tokens: readonly Token[], trie: TrieNode, language: Language, into: Candidate[]): void {
+  const stack: Array<[TrieNode, number]> = [];
+  for (let start = 0; start < tokens.length; start++) {
+    stack.push([trie, start]);
+    while (stack.length > 0) {
+      const [node, next] = stack.pop() as [TrieNode, number];
+      if (next > start)
+        for (const output of node.outputs) into.push({ first: start, last: next - 1, output, language });
+      const token = tokens[next];
+      if (!token || (next > start && token.breakBefore)) continue;
+      const child = node.children?.get(token.norm);
+      if (child) stack.push([child, next + 1]);
+      if (node.wild) stack.push([node.wild, next + 1]);
+    }
+  }
+}
+
+function nearAny(tokens: readonly Token[], candidate: Candidate, words: ReadonlySet<string>): boolean {
+  const from = Math.max(0, candidate.first - CONTEXT_WINDOW);
+  const to = Math.min(tokens.length - 1, candidate.last + CONTEXT_WINDOW);
+  for (let k = from; k <= to; k++) {
+    if (k >= candidate.first && k <= candidate.last) continue;
+    if (words.has(tokens[k]?.norm ?? "")) return true;
+  }
+  return false;
+}
+
+/** A word found through two terms of one symbol (an explicit "cayó" and the verb "caer") counts once. */
+function dedupe(candidates: Candidate[]): void {
+  const seen = new Set<string>();
+  let write = 0;
+  for (const candidate of candidates) {
+    const id = `${candidate.first}:${candidate.last}:${candidate.output.key}:${candidate.output.kind}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    candidates[write++] = candidate;
+  }
+  candidates.length = write;
+}
+
+const overlaps = (a: Candidate, b: Candidate) => a.first <= b.last && b.first <= a.last;
+const span = (c: Candidate) => c.last - c.first;
+
+function dropReason(tokens: readonly Token[], candidate: Candidate): DropReason | undefined {
+  const { first, output, language } = candidate;
+  if (output.near && !nearAny(tokens, candidate, output.near)) return "context";
+  if (output.notNear && nearAny(tokens, candidate, output.notNear)) return "context";
+  if (comparison(tokens, first, language)) return "comparison";
+  if (output.isVerb) {
+    if (negatedAction(tokens, first, language)) return "negated";
+    if (unrealAction(tokens, first, language)) return "not-real";
+  } else if (statedAbsent(tokens, first, language)) {
+    return "absent";
+  }
+  return undefined;
+}
+
+export interface MatchOptions {
+  /** Skip detection and read the dream in this language. */
+  language?: DreamLanguage;
+}
+
+export function matchSymbols(
+  lexicon: CompiledLexicon,
+  text: string,
+  options: MatchOptions = {},
+): MatchResult {
+  const tokens = tokenize(text);
+  const language = options.language ?? detectLanguage(tokens, text).language;
+  const languages: Language[] = language === "mixed" ? ["en", "es"] : [language];
+  const found: Candidate[] = [];
+  for (const lang of languages) collect(tokens, lexicon.tries[lang], lang, found);
+  dedupe(found);
+
+  const trace: TraceEntry[] = [];
+  const record = (candidate: Candidate, kept: boolean, reason?: DropReason, byKey?: string) => {
+    const start = tokens[candidate.first]?.start ?? 0;
+    const end = tokens[candidate.last]?.end ?? 0;
+    trace.push({
+      key: candidate.output.key,
+      term: candidate.output.term,
+      text: text.slice(start, end),
+      start,
+      end,
+      kept,
+      reason,
+      byKey,
+    });
+  };
+
+  // 1. Idioms and other senses listed under `not` cancel the symbol's hits inside them.
+  const blocks = found.filter((c) => c.output.kind === "not");
+  const terms = found.filter((c) => {
+    if (c.output.kind === "not") return false;
+    const block = blocks.find((b) => b.output.key === c.output.key && overlaps(b, c));
+    if (block) record(c, false, "idiom");
+    return !block;
+  });
+
+  // 2. The most specific reading wins: a longer match of another symbol swallows a shorter one.
+  terms.sort((a, b) => span(b) - span(a) || a.first - b.first);
+  const accepted: Candidate[] = [];
+  for (const candidate of terms) {
+    const longer = accepted.find(
+      (a) => a.output.key !== candidate.output.key && overlaps(a, candidate) && span(a) > span(candidate),
+    );
+    if (longer) {
+      record(candidate, false, "longer-match", longer.output.key);
+      continue;
+    }
+    const reason = dropReason(tokens, candidate);
+    if (reason) {
+      // A dropped reading still occupies its words: "not a baseball bat" must not become "bat".
+      record(candidate, false, reason);
+      continue;
+    }
+    accepted.push(candidate);
+  }
+
+  // 3. One symbol per key, with every place it was found as evidence.
+  const byKey = new Map<string, SymbolMatch>();
+  const ordered = [...accepted].sort((a, b) => a.first - b.first);
+  for (const candidate of ordered) {
+    record(candidate, true);
+    const start = tokens[candidate.first]?.start ?? 0;
+    const end = tokens[candidate.last]?.end ?? 0;
+    const evidence: Evidence = { start, end, text: text.slice(start, end) };
+    for (const key of [candidate.output.key, ...candidate.output.also]) {
+      const info = lexicon.symbols.get(key);
+      if (!info) continue;
+      let match = byKey.get(key);
+      if (!match) {
+        match = { key, name: info.names[candidate.language], category: info.category, evidence: [] };
+        byKey.set(key, match);
+      }
+      if (!match.evidence.some((e) => e.start === start && e.end === end)) match.evidence.push(evidence);
+      if (candidate.output.detail && key === candidate.output.key) {
+        match.details = [...new Set([...(match.details ?? []), candidate.output.detail])];
+      }
+    }
+  }
+  trace.sort((a, b) => a.start - b.start);
+  return { language, symbols: [...byKey.values()], trace };
+}

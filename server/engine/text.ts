@@ -1,0 +1,63 @@
+/**
+ * Text normalisation and tokenisation shared by the lexicon compiler and the matcher, so a term and a dream
+ * word meet in the same form: lower case, accents folded (people often type "musica" for "música"), but ñ
+ * kept apart from n ("año" is not "ano").
+ */
+
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+
+export function foldWord(word: string): string {
+  return word
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/n\u0303/g, "ñ")
+    .replace(COMBINING_MARKS, "")
+    .replace(/[’‘`´]/g, "'");
+}
+
+/** Possessive "'s" and a trailing apostrophe carry no meaning for matching: "dog's" finds dog. */
+function stripPossessive(folded: string): string {
+  if (folded.endsWith("'s")) return folded.slice(0, -2);
+  if (folded.endsWith("'")) return folded.slice(0, -1);
+  return folded;
+}
+
+export interface Token {
+  /** Normalised form used for matching. */
+  readonly norm: string;
+  /** Character offsets of the word in the original text. */
+  readonly start: number;
+  readonly end: number;
+  /** True when sentence or clause punctuation separates this token from the previous one. */
+  readonly breakBefore: boolean;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*['’]?/gu;
+const CLAUSE_BREAK = /[.,;:!?()[\]{}"“”«»¿¡…—–]/;
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let previousEnd = 0;
+  for (const match of text.matchAll(WORD)) {
+    const start = match.index;
+    const raw = match[0];
+    const norm = stripPossessive(foldWord(raw));
+    if (norm.length === 0) continue;
+    tokens.push({
+      norm,
+      start,
+      end: start + raw.length,
+      breakBefore: tokens.length === 0 || CLAUSE_BREAK.test(text.slice(previousEnd, start)),
+    });
+    previousEnd = start + raw.length;
+  }
+  return tokens;
+}
+
+/** Splits a lexicon term into normalised words (same rules as dream text, hyphens split words). */
+export function termWords(term: string): string[] {
+  return Array.from(term.matchAll(/[\p{L}\p{N}*:=]+(?:['’][\p{L}]+)*/gu), (match) => {
+    const word = match[0];
+    return word.startsWith("=") ? `=${stripPossessive(foldWord(word.slice(1)))}` : foldWord(word);
+  });
+}
