@@ -11,12 +11,15 @@ import {
 import type { AppConfig } from "./config";
 import { type AppContext, type Clock, systemClock } from "./context";
 import type { DatabaseHandle } from "./db/client";
+import { createChatWriter } from "./integrations/ai/chat-writer";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./integrations/email/mailer";
 import { appVersion } from "./lib/version";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { oidcRoutes } from "./modules/accounts/oidc.routes";
 import { profileRoutes } from "./modules/accounts/profile.routes";
+import { dreamsRoutes } from "./modules/dreams/dreams.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { createSymbolEngineHolder } from "./modules/symbols/symbol-engine";
 import { errorsPlugin } from "./plugins/errors";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { requestContextPlugin } from "./plugins/request-context";
@@ -65,6 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     clock: options.clock ?? systemClock,
     log: app.log,
+    symbols: createSymbolEngineHolder(),
+    prose: config.ai ? createChatWriter(config.ai) : undefined,
   };
   app.addHook("onClose", async () => mailer.close());
 
@@ -86,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountsRoutes, { ctx });
   await app.register(profileRoutes, { ctx });
   await app.register(oidcRoutes, { ctx });
+  await app.register(dreamsRoutes, { ctx });
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -36,6 +36,10 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_NAME: z.string().default("Auth0"),
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -60,6 +64,8 @@ export interface AppConfig {
   mailFrom: string;
   vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string } | undefined;
+  /** An OpenAI-compatible chat endpoint that may write the translation's prose; the composer otherwise. */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   rateLimits: boolean;
   logLevel: RawEnv["LOG_LEVEL"];
 }
@@ -110,6 +116,9 @@ export function parseConfig(
       "Invalid configuration:\n  VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY: set both or neither",
     );
   }
+  if (env.AI_BASE_URL && !env.AI_MODEL) {
+    throw new ConfigError("Invalid configuration:\n  AI_MODEL: Required when AI_BASE_URL is set");
+  }
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET && !generate) {
     throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: Required in production");
   }
@@ -150,6 +159,15 @@ export function parseConfig(
             clientId: env.OIDC_CLIENT_ID,
             clientSecret: env.OIDC_CLIENT_SECRET,
             name: env.OIDC_NAME,
+          }
+        : undefined,
+    ai:
+      env.AI_BASE_URL && env.AI_MODEL
+        ? {
+            baseUrl: env.AI_BASE_URL.replace(/\/$/, ""),
+            apiKey: env.AI_API_KEY,
+            model: env.AI_MODEL,
+            timeoutMs: env.AI_TIMEOUT_MS,
           }
         : undefined,
     rateLimits: env.RATE_LIMITS === "on",

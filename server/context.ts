@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import type { ProseWriter } from "./integrations/ai/chat-writer";
 import type { Mailer } from "./integrations/email/mailer";
+import type { SymbolEngineHolder } from "./modules/symbols/symbol-engine";
 
 export interface Clock {
   now(): Date;
@@ -16,4 +18,8 @@ export interface AppContext {
   mailer: Mailer;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The dream symbol engine (lexicon compiled once, swapped on admin edits). */
+  symbols: SymbolEngineHolder;
+  /** Optional AI prose for translations; absent when no endpoint is configured. */
+  prose?: ProseWriter;
 }

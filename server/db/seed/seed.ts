@@ -1,4 +1,6 @@
+import { loadLexiconData } from "../../engine/lexicon/load";
 import type { Database } from "../client";
+import { seedLexicon } from "./lexicon-seed";
 import { landingPageVariants } from "../schema/index";
 
 /**
@@ -15,4 +17,5 @@ export async function seedDatabase(db: Database): Promise<void> {
       weight: 10,
     })
     .onConflictDoNothing();
+  await seedLexicon(db, loadLexiconData());
 }

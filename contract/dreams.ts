@@ -1,0 +1,129 @@
+import { z } from "zod";
+
+export const DREAM_MIN_LENGTH = 20;
+export const DREAM_MAX_LENGTH = 5000;
+export const FREE_TRANSLATIONS_PER_DAY = 3;
+
+export const dreamCategories = ["lucid", "recurring", "nightmare", "light", "dark", "visitation", "precognitive"] as const;
+export const dreamCategorySchema = z.enum(dreamCategories);
+export type DreamCategory = z.infer<typeof dreamCategorySchema>;
+
+export const dreamContentSchema = z
+  .string()
+  .trim()
+  .min(DREAM_MIN_LENGTH, { message: "validation.dreamTooShort" })
+  .max(DREAM_MAX_LENGTH, { message: "validation.dreamTooLong" });
+
+/** The words of the dream that made the engine recognise a symbol (character offsets into the content). */
+export const evidenceSchema = z.object({ start: z.number().int(), end: z.number().int(), text: z.string() });
+
+export const recognizedSymbolSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string(),
+  evidence: z.array(evidenceSchema),
+  details: z.array(z.string()).optional(),
+});
+export type RecognizedSymbol = z.infer<typeof recognizedSymbolSchema>;
+
+/** Spec section 7. `userId` and `isPremium` are accepted for compatibility; the session decides both. */
+export const translateDreamBodySchema = z
+  .object({
+    content: dreamContentSchema,
+    userId: z.number().int().nullish(),
+    isPremium: z.boolean().optional(),
+    isUltraSimplified: z.boolean().optional(),
+    timestamp: z.union([z.string().max(64), z.number()]).optional(),
+    category: dreamCategorySchema.nullish(),
+  })
+  .strict();
+export type TranslateDreamBody = z.infer<typeof translateDreamBodySchema>;
+
+export const translateDreamResponseSchema = z.object({
+  success: z.literal(true),
+  translation: z.string(),
+  symbols: z.array(recognizedSymbolSchema),
+  isPremiumTranslation: z.boolean(),
+  language: z.enum(["en", "es", "mixed"]),
+  themes: z.array(z.string()),
+  translationsUsed: z.number().int(),
+  /** Null for premium users (no limit). */
+  translationsRemaining: z.number().int().nullable(),
+});
+export type TranslateDreamResponse = z.infer<typeof translateDreamResponseSchema>;
+
+const tagSchema = z.string().trim().min(1).max(40);
+export const tagsSchema = z.array(tagSchema).max(20);
+
+/** Spec section 7: recognizedSymbols arrives as a JSON string from the observed client; an array is fine too. */
+export const saveDreamBodySchema = z
+  .object({
+    userId: z.number().int().nullish(),
+    title: z.string().trim().max(200).nullish(),
+    content: dreamContentSchema,
+    translation: z.string().max(50_000).nullish(),
+    recognizedSymbols: z.union([z.string().max(200_000), z.array(recognizedSymbolSchema).max(500)]).nullish(),
+    isPremiumTranslation: z.boolean().optional(),
+    category: dreamCategorySchema.nullish(),
+    tags: tagsSchema.nullish(),
+  })
+  .strict();
+export type SaveDreamBody = z.infer<typeof saveDreamBodySchema>;
+
+export const updateDreamBodySchema = z
+  .object({
+    title: z.string().trim().min(1).max(200).optional(),
+    content: dreamContentSchema.optional(),
+    translation: z.string().max(50_000).nullable().optional(),
+    category: dreamCategorySchema.nullable().optional(),
+    tags: tagsSchema.optional(),
+  })
+  .strict();
+export type UpdateDreamBody = z.infer<typeof updateDreamBodySchema>;
+
+export const dreamSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  translation: z.string().nullable(),
+  recognizedSymbols: z.array(recognizedSymbolSchema),
+  isPremiumTranslation: z.boolean(),
+  category: dreamCategorySchema.nullable(),
+  tags: z.array(z.string()),
+  language: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Dream = z.infer<typeof dreamSchema>;
+
+export const dreamIdParamsSchema = z.object({ id: z.coerce.number().int().positive() }).strict();
+
+const isoDate = z.string().datetime({ offset: true }).or(z.string().date());
+
+export const listDreamsQuerySchema = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    category: dreamCategorySchema.optional(),
+    tag: z.string().trim().max(40).optional(),
+    symbol: z.string().trim().max(60).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict();
+export type ListDreamsQuery = z.infer<typeof listDreamsQuerySchema>;
+
+export const dreamPageSchema = z.object({
+  dreams: z.array(dreamSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type DreamPage = z.infer<typeof dreamPageSchema>;
+
+export const saveDreamResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  dream: dreamSchema,
+});

@@ -1,0 +1,29 @@
+import type { Dream, DreamCategory, RecognizedSymbol } from "../../../contract/dreams";
+import type { dreams } from "../../db/schema/index";
+
+export type DreamRow = typeof dreams.$inferSelect;
+
+export function presentDream(row: DreamRow): Dream {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    translation: row.translation,
+    recognizedSymbols: Array.isArray(row.recognizedSymbols) ? (row.recognizedSymbols as RecognizedSymbol[]) : [],
+    isPremiumTranslation: row.isPremiumTranslation,
+    category: (row.category as DreamCategory | null) ?? null,
+    tags: row.tags,
+    language: row.language,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const TITLE_LENGTH = 50;
+
+/** Spec section 5: the text before the first period, cut to 50 characters, plus an ellipsis. */
+export function autoTitle(content: string): string {
+  const firstSentence = content.trim().split(".")[0]?.trim() ?? "";
+  const base = firstSentence.length > 0 ? firstSentence : content.trim();
+  return `${base.slice(0, TITLE_LENGTH).trimEnd()}...`;
+}

@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { messageResponseSchema } from "../../../contract/accounts";
+import {
+  dreamIdParamsSchema,
+  dreamPageSchema,
+  dreamSchema,
+  listDreamsQuerySchema,
+  saveDreamBodySchema,
+  saveDreamResponseSchema,
+  translateDreamBodySchema,
+  translateDreamResponseSchema,
+  updateDreamBodySchema,
+} from "../../../contract/dreams";
+import { errorBodySchema, errorResponses } from "../../../contract/errors";
+import type { AppContext } from "../../context";
+import { translator } from "../../lib/i18n";
+import { MINUTE_MS } from "../../plugins/rate-limit";
+import { messageReply, requireUser } from "../../plugins/request-context";
+import { presentDream } from "./dream-presenter";
+import { listDreams } from "./list-dreams";
+import { deleteDream, getDream, updateDream } from "./own-dream";
+import { saveDream } from "./save-dream";
+import { translateDream } from "./translate-dream";
+
+const errors = { ...errorResponses, 404: errorBodySchema };
+
+/** Dream translation and the private journal. Every route acts on the session's user only. */
+export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    "/api/translate-dream",
+    {
+      config: { rateLimit: { max: 30, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["dreams"],
+        summary: "Recognise a dream's symbols and translate it (free users: 3 per day)",
+        body: translateDreamBodySchema,
+        response: { 200: translateDreamResponseSchema, ...errors },
+      },
+    },
+    async (request) => translateDream(ctx, requireUser(request), request.body),
+  );
+
+  app.post(
+    "/api/dreams",
+    {
+      config: { rateLimit: { max: 60, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["dreams"],
+        summary: "Save a dream to the journal",
+        body: saveDreamBodySchema,
+        response: { 201: saveDreamResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await saveDream(ctx, requireUser(request), request.body);
+      reply.code(201);
+      return { success: true as const, message: translator(request.language)("dreams.saved"), dream: presentDream(row) };
+    },
+  );
+
+  app.get(
+    "/api/dreams",
+    {
+      schema: {
+        tags: ["dreams"],
+        summary: "The journal, newest first: search, filters and keyset pagination",
+        querystring: listDreamsQuerySchema,
+        response: { 200: dreamPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { rows, nextCursor } = await listDreams(ctx, requireUser(request), request.query);
+      return { dreams: rows.map(presentDream), nextCursor };
+    },
+  );
+
+  app.get(
+    "/api/dreams/:id",
+    {
+      schema: {
+        tags: ["dreams"],
+        summary: "One dream of the journal",
+        params: dreamIdParamsSchema,
+        response: { 200: dreamSchema, ...errors },
+      },
+    },
+    async (request) => presentDream(await getDream(ctx, requireUser(request), request.params.id)),
+  );
+
+  app.patch(
+    "/api/dreams/:id",
+    {
+      config: { rateLimit: { max: 60, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["dreams"],
+        summary: "Edit a dream (new content is read again for symbols)",
+        params: dreamIdParamsSchema,
+        body: updateDreamBodySchema,
+        response: { 200: dreamSchema, ...errors },
+      },
+    },
+    async (request) => presentDream(await updateDream(ctx, requireUser(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    "/api/dreams/:id",
+    {
+      config: { rateLimit: { max: 60, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["dreams"],
+        summary: "Delete a dream for good",
+        params: dreamIdParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteDream(ctx, requireUser(request), request.params.id);
+      return messageReply(request, "dreams.deleted");
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import { and, arrayContains, arrayOverlaps, desc, eq, gte, lte, or, type SQL, sql } from "drizzle-orm";
+import type { ListDreamsQuery } from "../../../contract/dreams";
+import type { AppContext } from "../../context";
+import { dreams } from "../../db/schema/index";
+import { validationError } from "../../lib/errors";
+import type { SessionUser } from "../accounts/sessions";
+import type { DreamRow } from "./dream-presenter";
+
+interface Cursor {
+  createdAt: string;
+  id: number;
+}
+
+export function encodeCursor(row: Pick<DreamRow, "createdAt" | "id">): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): Cursor {
+  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (!createdAt || Number.isNaN(Date.parse(createdAt)) || !id || !/^\d+$/.test(id)) {
+    throw validationError("validation.invalidCursor", "cursor");
+  }
+  return { createdAt, id: Number(id) };
+}
+
+const searchable = sql`${dreams.title} || ' ' || ${dreams.content}`;
+
+/**
+ * One page of the user's journal, newest first, with keyset pagination (stable under inserts, and as fast
+ * on page 1,000 as on page 1). The search matches words stemmed in English and Spanish, and the symbols
+ * the words name in either language: "agua" finds a dream about water written in English.
+ */
+export async function listDreams(
+  ctx: Pick<AppContext, "db" | "symbols">,
+  user: SessionUser,
+  query: ListDreamsQuery,
+): Promise<{ rows: DreamRow[]; nextCursor: string | null }> {
+  const conditions: Array<SQL | undefined> = [eq(dreams.userId, user.id)];
+  if (query.q) {
+    const keys = ctx.symbols
+      .current()
+      .match(query.q, { language: "mixed" })
+      .symbols.map((symbol) => symbol.key);
+    conditions.push(
+      or(
+        sql`to_tsvector('english', ${searchable}) @@ plainto_tsquery('english', ${query.q})`,
+        sql`to_tsvector('spanish', ${searchable}) @@ plainto_tsquery('spanish', ${query.q})`,
+        keys.length > 0 ? arrayOverlaps(dreams.symbolKeys, keys) : undefined,
+      ),
+    );
+  }
+  if (query.category) conditions.push(eq(dreams.category, query.category));
+  if (query.tag) conditions.push(arrayContains(dreams.tags, [query.tag]));
+  if (query.symbol) conditions.push(arrayContains(dreams.symbolKeys, [query.symbol]));
+  if (query.from) conditions.push(gte(dreams.createdAt, new Date(query.from)));
+  if (query.to) conditions.push(lte(dreams.createdAt, new Date(query.to)));
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor);
+    conditions.push(sql`(${dreams.createdAt}, ${dreams.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`);
+  }
+  const rows = await ctx.db
+    .select()
+    .from(dreams)
+    .where(and(...conditions))
+    .orderBy(desc(dreams.createdAt), desc(dreams.id))
+    .limit(query.limit + 1);
+  const hasMore = rows.length > query.limit;
+  const page = hasMore ? rows.slice(0, query.limit) : rows;
+  const last = page.at(-1);
+  return { rows: page, nextCursor: hasMore && last ? encodeCursor(last) : null };
+}

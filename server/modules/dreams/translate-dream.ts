@@ -1,0 +1,76 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { TranslateDreamBody, TranslateDreamResponse } from "../../../contract/dreams";
+import type { AppContext } from "../../context";
+import { users } from "../../db/schema/index";
+import { compose } from "../../engine/composer";
+import { AppError, forbidden } from "../../lib/errors";
+import type { SessionUser } from "../accounts/sessions";
+import { isPremium } from "../accounts/user-presenter";
+import { nextLocalMidnight } from "./daily-reset";
+import { presentSymbols, readingLanguage } from "./symbol-presenter";
+
+/**
+ * Recognises the dream's symbols and composes its translation. Free users get a few per day: the count,
+ * its reset and the user's dream statistics change in one conditional UPDATE, so parallel requests can
+ * never exceed the limit.
+ */
+export async function translateDream(
+  ctx: Pick<AppContext, "db" | "clock" | "symbols" | "prose">,
+  user: SessionUser,
+  body: TranslateDreamBody,
+): Promise<TranslateDreamResponse> {
+  if (body.userId != null && body.userId !== user.id) throw forbidden("errors.userMismatch");
+  const premium = isPremium(user);
+  const engine = ctx.symbols.current();
+  const result = engine.match(body.content);
+  const language = readingLanguage(result.language, user.language);
+  const symbols = presentSymbols(result.symbols, engine, language);
+  const composition = compose(result.symbols, engine.data, {
+    language,
+    premium,
+    ultraSimplified: body.isUltraSimplified ?? false,
+    category: body.category ?? null,
+  });
+
+  // The model may phrase the same symbols; without one, or when it fails or is slow, the composer's text stands.
+  const prose =
+    ctx.prose && symbols.length > 0
+      ? await ctx.prose.write({
+          language,
+          dream: body.content,
+          symbols,
+          premium,
+          ultraSimplified: body.isUltraSimplified ?? false,
+        })
+      : null;
+
+  const now = ctx.clock.now();
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const dayOver = sql`(${users.translationsResetDate} IS NULL OR ${users.translationsResetDate} <= ${nowSql})`;
+  const [counted] = await ctx.db
+    .update(users)
+    .set({
+      translationsUsed: sql`CASE WHEN ${dayOver} THEN 1 ELSE ${users.translationsUsed} + 1 END`,
+      translationsResetDate: sql`CASE WHEN ${dayOver} THEN ${nextLocalMidnight(now, user.timezone).toISOString()}::timestamptz ELSE ${users.translationsResetDate} END`,
+      dreamInterpretationsCount: sql`${users.dreamInterpretationsCount} + 1`,
+      totalDreamSymbolsFound: sql`${users.totalDreamSymbolsFound} + ${symbols.length}`,
+      firstDreamDate: sql`COALESCE(${users.firstDreamDate}, ${nowSql})`,
+      lastDreamDate: now,
+    })
+    .where(
+      and(eq(users.id, user.id), premium ? undefined : sql`(${dayOver} OR ${users.translationsUsed} < ${users.translationsLimit})`),
+    )
+    .returning({ used: users.translationsUsed, limit: users.translationsLimit });
+  if (!counted) throw new AppError("FORBIDDEN", "errors.translationLimit", { params: { limit: user.translationsLimit } });
+
+  return {
+    success: true,
+    translation: prose ?? composition.text,
+    symbols,
+    isPremiumTranslation: premium,
+    language: result.language,
+    themes: composition.themes,
+    translationsUsed: counted.used,
+    translationsRemaining: premium ? null : Math.max(0, counted.limit - counted.used),
+  };
+}
