@@ -80,6 +80,50 @@ describe("account journey", () => {
   });
 });
 
+describe("languages", () => {
+  it("paints Spanish from the first frame, downloads only the chosen language and switches on a content page", async () => {
+    const { context, page } = await newPage(browser, server.origin);
+    await page.addInitScript(() => {
+      window.localStorage.setItem("language", "es");
+      // The first text the app puts on screen, caught before any later render can replace it.
+      new MutationObserver((_, observer) => {
+        const text = document.getElementById("root")?.textContent ?? "";
+        if (text) {
+          (window as { firstPaintText?: string }).firstPaintText = text;
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    const first = await page.evaluate(() => (window as { firstPaintText?: string }).firstPaintText ?? "");
+    expect(first).toContain("Saltar al contenido principal");
+    expect(first).toContain("Términos del servicio");
+    expect(first).not.toContain("Skip to main content");
+    expect(first).not.toMatch(/\b(nav|layout|landing|footer)\.[a-zA-Z]/);
+    expect(await page.locator("html").getAttribute("lang")).toBe("es");
+    expect(scripts.filter((path) => /\/assets\/es-/.test(path))).toHaveLength(1);
+    expect(scripts.filter((path) => /\/assets\/en-/.test(path))).toEqual([]);
+
+    await page.goto("/help");
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).first().textContent()).toBe(
+      "¿En qué podemos ayudarte?",
+    );
+    await page.getByRole("combobox", { name: "Idioma" }).first().selectOption("en");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).first().textContent())
+      .toBe("How can we help?");
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
+    await context.close();
+  });
+});
+
 describe("guards", () => {
   it("sends guests from private pages to /login, signed-in users from /login to /dream-input, non-admins to not-found", async () => {
     const { context, page } = await newPage(browser, server.origin);

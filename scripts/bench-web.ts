@@ -1,8 +1,9 @@
 /**
  * Lighthouse (mobile) against the production build served by the real server, with Debian's Chromium.
- * Prints the four category scores and the JavaScript the landing page loads (gzip). Run: npm run bench:web
+ * Prints the four category scores and the JavaScript the landing page loads (gzip), file by file.
+ * Run: npm run bench:web (BENCH_REPORT=/tmp/lhr.json also writes the full Lighthouse result).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -56,6 +57,8 @@ async function main() {
     });
     if (!result) throw new Error("Lighthouse returned no result");
     const { lhr } = result;
+    // BENCH_REPORT=path keeps the whole Lighthouse result (JSON) for a closer look.
+    if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, JSON.stringify(lhr, null, 2));
     console.log(`Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${url}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse could not load the page: ${lhr.runtimeError.message}`);
     for (const [id, target] of Object.entries(TARGETS)) {
@@ -88,6 +91,11 @@ async function main() {
     console.log(
       `  landing JS      ${jsKb.toFixed(1)} KB gzip over ${scripts.length} files (budget <= ${LANDING_JS_BUDGET_KB} KB) ${jsOk ? "ok" : "OVER BUDGET"}`,
     );
+    for (const item of [...scripts].sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))) {
+      console.log(
+        `      ${((item.transferSize ?? 0) / 1024).toFixed(1).padStart(6)} KB  ${new URL(item.url).pathname}`,
+      );
+    }
     for (const metric of [
       "first-contentful-paint",
       "largest-contentful-paint",

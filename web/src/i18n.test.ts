@@ -3,8 +3,14 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import en from "./locales/en.json";
-import es from "./locales/es.json";
+import enContent from "./locales/content/en.json";
+import esContent from "./locales/content/es.json";
+import enTranslation from "./locales/en.json";
+import esTranslation from "./locales/es.json";
+
+/** Each language in two namespaces (`translation`, `content`; web/src/lib/i18n.ts), checked as one. */
+const en = { ...enTranslation, ...enContent };
+const es = { ...esTranslation, ...esContent };
 
 const srcDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = join(srcDir, "..", "..");
@@ -40,6 +46,15 @@ const sorted = (set: Set<string>) => [...set].sort().join(", ");
 describe("locales", () => {
   const enLeaves = leavesOf(en);
   const esLeaves = leavesOf(es);
+
+  it("the namespaces share no top-level key (a page's namespace would hide the other's)", () => {
+    for (const [translation, content] of [
+      [enTranslation, enContent],
+      [esTranslation, esContent],
+    ] as const) {
+      expect(Object.keys(translation).filter((key) => key in content)).toEqual([]);
+    }
+  });
 
   it("every English key exists in Spanish and vice versa", () => {
     const missingInEs = [...enLeaves.keys()].filter((key) => !esLeaves.has(key));

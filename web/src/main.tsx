@@ -1,17 +1,26 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import { hasSessionHint } from "./features/auth/auth-context";
 import { syncCustomDomainFlag } from "./lib/api";
 import { initI18n } from "./lib/i18n";
 import { applyStoredTheme } from "./lib/theme";
+import { preloadPage } from "./pages/registry";
 import "./styles.css";
 
 syncCustomDomainFlag();
 applyStoredTheme();
-initI18n();
+// The active language's texts and the page being opened download side by side; the first render waits for
+// both, so it is already in the chosen language and shows the page rather than a spinner.
+const ready = Promise.all([initI18n(), preloadPage(window.location.pathname, hasSessionHint())]);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function render() {
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+// Should the texts fail to arrive, the app renders anyway rather than stay blank.
+void ready.then(render, render);

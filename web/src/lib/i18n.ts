@@ -1,38 +1,102 @@
-import i18next from "i18next";
+import i18next, { type BackendModule, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
-import en from "../locales/en.json";
-import es from "../locales/es.json";
 import { setApiLanguage } from "./api";
 
 export const LANGUAGE_KEY = "language";
 export const supportedLanguages = ["en", "es"] as const;
 export type Language = (typeof supportedLanguages)[number];
 
+/**
+ * Two namespaces per language, each its own chunk, fetched only for the active language:
+ * `translation` (the app frame, the landing page, forms and account) before the first render, and `content`
+ * (the long texts of /learn, /help, /cache-help, /privacy-policy, /terms-of-service) with those pages.
+ */
+export const namespaces = ["translation", "content"] as const;
+export type Namespace = (typeof namespaces)[number];
+export const CONTENT_NS: Namespace = "content";
+
+type Bundle = () => Promise<{ default: ResourceKey }>;
+const bundles: Record<Language, Record<Namespace, Bundle>> = {
+  en: {
+    translation: () => import("../locales/en.json"),
+    content: () => import("../locales/content/en.json"),
+  },
+  es: {
+    translation: () => import("../locales/es.json"),
+    content: () => import("../locales/content/es.json"),
+  },
+};
+
+const isLanguage = (value: string): value is Language =>
+  (supportedLanguages as readonly string[]).includes(value);
+const isNamespace = (value: string): value is Namespace => (namespaces as readonly string[]).includes(value);
+
+/** i18next backend over the bundles above: a language's texts are downloaded only when it is chosen. */
+const bundleBackend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    if (!isLanguage(language) || !isNamespace(namespace)) {
+      callback(null, {});
+      return;
+    }
+    bundles[language][namespace]().then(
+      (module) => callback(null, module.default),
+      // `true` lets i18next retry: a chunk can fail on a flaky connection.
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    );
+  },
+};
+
 export function storedLanguage(storage: Storage = window.localStorage): Language {
   const value = storage.getItem(LANGUAGE_KEY);
   return value === "es" ? "es" : "en";
 }
 
-/** English is the fallback; the choice is kept under `language` in localStorage. */
-export function initI18n(language: Language = storedLanguage()) {
-  void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, es: { translation: es } },
-    lng: language,
-    fallbackLng: "en",
-    supportedLngs: [...supportedLanguages],
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+let ready: Promise<unknown> | null = null;
+
+/**
+ * English is the default; the choice is kept under `language` in localStorage. Resolves once the active
+ * language's `translation` texts are in, so the first render is already in that language (no keys shown).
+ * Calling it again only switches the language.
+ */
+export function initI18n(language: Language = storedLanguage()): Promise<unknown> {
+  if (ready) {
+    if (i18next.language !== language) return i18next.changeLanguage(language);
+    return ready;
+  }
   const apply = (lng: string) => {
     document.documentElement.lang = lng;
     setApiLanguage(lng);
   };
   apply(language);
   i18next.on("languageChanged", apply);
-  return i18next;
+  ready = i18next
+    .use(bundleBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      // Both locales hold the same keys (web/src/i18n.test.ts), so no second language is ever downloaded.
+      fallbackLng: false,
+      supportedLngs: [...supportedLanguages],
+      ns: ["translation"],
+      defaultNS: "translation",
+      fallbackNS: "translation",
+      interpolation: { escapeValue: false },
+      // Start downloading at once; a failed chunk is retried twice, then the app renders regardless.
+      initAsync: false,
+      maxRetries: 2,
+    });
+  return ready;
 }
 
+/** Stores the choice at once; the texts switch when the new language's bundles have arrived. */
 export function changeLanguage(language: Language): void {
   window.localStorage.setItem(LANGUAGE_KEY, language);
   void i18next.changeLanguage(language);
+}
+
+/** Loads namespaces for the active language (and any later one): pages call it with their chunk. */
+export function loadNamespaces(...needed: Namespace[]): Promise<void> {
+  return i18next.loadNamespaces(needed);
 }

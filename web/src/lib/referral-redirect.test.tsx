@@ -1,10 +1,15 @@
-import { act, cleanup } from "@testing-library/react";
+import { act, cleanup, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp, stubApi } from "../components/layout/test-helpers";
 import { ReferralRedirect } from "../components/overlays/ReferralRedirect";
 import {
+  isProductionHost,
+  productionHosts,
   REFERRAL_CODE_KEY,
+  REFERRAL_REDIRECT_DELAY_MS,
   REFERRAL_REDIRECT_KEY,
+  type ReferralNavigation,
+  redirectToReferral,
   referralRedirectTarget,
   storedReferralCode,
 } from "./referral-redirect";
@@ -17,6 +22,9 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe("referralRedirectTarget (spec section 4)", () => {
@@ -65,5 +73,127 @@ describe("ReferralRedirect", () => {
     expect(memory.history.at(-1)).toBe("/signup?ref=LATER1");
     act(() => memory.navigate("/signup?ref=LATER1"));
     expect(memory.history.at(-1)).toBe("/signup?ref=LATER1");
+  });
+});
+
+describe("production hosts (spec section 4: the redirect waits 100 ms there)", () => {
+  it("reads VITE_PRODUCTION_HOSTS, comma-separated, and has none by default", () => {
+    expect(productionHosts(undefined)).toEqual([]);
+    expect(productionHosts("")).toEqual([]);
+    expect(productionHosts(" chitta.app, WWW.chitta.app ,")).toEqual(["chitta.app", "www.chitta.app"]);
+    expect(isProductionHost("localhost", [])).toBe(false);
+    expect(isProductionHost("WWW.Chitta.App", ["www.chitta.app"])).toBe(true);
+    expect(isProductionHost("chitta.app.evil.example", ["chitta.app"])).toBe(false);
+  });
+
+  it("takes the hosts from the build's environment", () => {
+    vi.stubEnv("VITE_PRODUCTION_HOSTS", "chitta.app,localhost");
+    expect(isProductionHost("localhost")).toBe(true);
+    vi.stubEnv("VITE_PRODUCTION_HOSTS", "");
+    expect(isProductionHost("localhost")).toBe(false);
+  });
+});
+
+describe("redirectToReferral", () => {
+  const TARGET = "/signup?ref=FRIEND42";
+
+  /** A router whose navigation moves `at`, unless `works` is false (it is then ignored). */
+  function fakeNavigation(works = true) {
+    const state = { at: "/learn?ref=FRIEND42" };
+    const nav = {
+      navigate: vi.fn((to: string) => {
+        if (works) state.at = to;
+      }),
+      current: vi.fn(() => state.at),
+      pushAndReload: vi.fn(),
+    } satisfies ReferralNavigation;
+    return { nav, state };
+  }
+
+  it("navigates at once when the host is not a production host", () => {
+    vi.useFakeTimers();
+    const { nav } = fakeNavigation();
+    redirectToReferral(TARGET, nav, false);
+    expect(nav.navigate).toHaveBeenCalledWith(TARGET);
+    vi.runAllTimers();
+    expect(nav.pushAndReload).not.toHaveBeenCalled();
+  });
+
+  it("waits 100 ms on a production host, then navigates without the fallback when the location moved", () => {
+    vi.useFakeTimers();
+    const { nav } = fakeNavigation();
+    redirectToReferral(TARGET, nav, true);
+    vi.advanceTimersByTime(REFERRAL_REDIRECT_DELAY_MS - 1);
+    expect(nav.navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(nav.navigate).toHaveBeenCalledWith(TARGET);
+    expect(nav.pushAndReload).not.toHaveBeenCalled();
+  });
+
+  it("falls back to a history push and reload when the location did not change", () => {
+    vi.useFakeTimers();
+    const { nav } = fakeNavigation(false);
+    redirectToReferral(TARGET, nav, true);
+    vi.advanceTimersByTime(REFERRAL_REDIRECT_DELAY_MS);
+    expect(nav.navigate).toHaveBeenCalledWith(TARGET);
+    expect(nav.pushAndReload).toHaveBeenCalledWith(TARGET);
+  });
+
+  it("falls back too when the router's navigation throws", () => {
+    vi.useFakeTimers();
+    const { nav } = fakeNavigation();
+    nav.navigate.mockImplementation(() => {
+      throw new DOMException("blocked", "SecurityError");
+    });
+    redirectToReferral(TARGET, nav, true);
+    vi.advanceTimersByTime(REFERRAL_REDIRECT_DELAY_MS);
+    expect(nav.pushAndReload).toHaveBeenCalledWith(TARGET);
+  });
+
+  it("does nothing once cancelled (the page changed within the 100 ms)", () => {
+    vi.useFakeTimers();
+    const { nav } = fakeNavigation();
+    const cancel = redirectToReferral(TARGET, nav, true);
+    vi.advanceTimersByTime(REFERRAL_REDIRECT_DELAY_MS / 2);
+    cancel();
+    vi.runAllTimers();
+    expect(nav.navigate).not.toHaveBeenCalled();
+    expect(nav.pushAndReload).not.toHaveBeenCalled();
+  });
+});
+
+describe("ReferralRedirect on a production host (browser history)", () => {
+  beforeEach(() => {
+    vi.stubEnv("VITE_PRODUCTION_HOSTS", window.location.hostname);
+    window.history.replaceState(null, "", "/learn?ref=FRIEND42");
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.history.replaceState(null, "", "/");
+  });
+
+  it("stores the code at once and replaces the location with /signup?ref=CODE after 100 ms", () => {
+    vi.useFakeTimers();
+    const reload = vi.spyOn(window.location, "reload").mockImplementation(() => {});
+    const historyLength = window.history.length;
+    render(<ReferralRedirect />);
+    expect(window.localStorage.getItem(REFERRAL_CODE_KEY)).toBe("FRIEND42");
+    act(() => vi.advanceTimersByTime(REFERRAL_REDIRECT_DELAY_MS - 1));
+    expect(window.location.pathname).toBe("/learn");
+    act(() => vi.advanceTimersByTime(1));
+    expect(`${window.location.pathname}${window.location.search}`).toBe("/signup?ref=FRIEND42");
+    expect(window.history.length).toBe(historyLength);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("pushes the target and reloads when the router's navigation does not take", () => {
+    vi.useFakeTimers();
+    const reload = vi.spyOn(window.location, "reload").mockImplementation(() => {});
+    vi.spyOn(window.history, "replaceState").mockImplementation(() => {});
+    const push = vi.spyOn(window.history, "pushState");
+    render(<ReferralRedirect />);
+    act(() => vi.advanceTimersByTime(REFERRAL_REDIRECT_DELAY_MS));
+    expect(push).toHaveBeenCalledWith(null, "", "/signup?ref=FRIEND42");
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

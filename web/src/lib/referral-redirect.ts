@@ -1,6 +1,7 @@
 /**
  * Spec section 4: a `?ref=CODE` on any page other than /signup saves the code and the redirect, then sends
- * the visitor to /signup?ref=CODE, where the code is applied to the new account.
+ * the visitor to /signup?ref=CODE, where the code is applied to the new account. On known production hosts
+ * the redirect waits 100 ms, and falls back to a history push and reload if the router did not move.
  */
 export const REFERRAL_CODE_KEY = "referralCode";
 export const REFERRAL_REDIRECT_KEY = "referralRedirect";
@@ -54,3 +55,64 @@ export function storedReferralCode(search: string = window.location.search): str
   }
   return null;
 }
+
+/** Spec section 9: how long the redirect waits on a production host. */
+export const REFERRAL_REDIRECT_DELAY_MS = 100;
+
+/**
+ * The known production hosts: `VITE_PRODUCTION_HOSTS` (comma-separated host names, e.g.
+ * `chitta.app,www.chitta.app`), baked in at build time. None by default, so local runs redirect at once.
+ */
+export function productionHosts(raw: unknown = import.meta.env.VITE_PRODUCTION_HOSTS): string[] {
+  return String(raw ?? "")
+    .split(",")
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+export function isProductionHost(hostname: string, hosts: readonly string[] = productionHosts()): boolean {
+  return hosts.includes(hostname.toLowerCase());
+}
+
+export interface ReferralNavigation {
+  /** The router's own navigation, replacing the current entry. */
+  navigate(target: string): void;
+  /** Path and query the browser shows now. */
+  current(): string;
+  /** The last resort: push the target onto the history and load it afresh. */
+  pushAndReload(target: string): void;
+}
+
+/**
+ * Sends the visitor to `target`: at once, or on a production host after REFERRAL_REDIRECT_DELAY_MS; there,
+ * if the location did not change (the router's navigation threw or was ignored), by a history push and a
+ * reload. Returns a cancel function, for when the page changes before the delay is over.
+ */
+export function redirectToReferral(target: string, nav: ReferralNavigation, delayed: boolean): () => void {
+  if (!delayed) {
+    nav.navigate(target);
+    return () => {};
+  }
+  const timer = setTimeout(() => {
+    try {
+      nav.navigate(target);
+    } catch {
+      // The fallback below takes over.
+    }
+    if (nav.current() !== target) nav.pushAndReload(target);
+  }, REFERRAL_REDIRECT_DELAY_MS);
+  return () => clearTimeout(timer);
+}
+
+/** The browser's side of ReferralNavigation (the router supplies `navigate`). */
+export const browserReferralNavigation: Omit<ReferralNavigation, "navigate"> = {
+  current: () => `${window.location.pathname}${window.location.search}`,
+  pushAndReload(target) {
+    try {
+      window.history.pushState(null, "", target);
+      window.location.reload();
+    } catch {
+      window.location.assign(target);
+    }
+  },
+};

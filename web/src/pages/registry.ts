@@ -1,24 +1,84 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import type { PageKey } from "../route-table";
+import { type ComponentType, createElement, lazy } from "react";
+import { CONTENT_NS, loadNamespaces } from "../lib/i18n";
+import { type PageKey, routeTable } from "../route-table";
+
+type PageModule = { default: ComponentType };
+type Loader = () => Promise<PageModule>;
+
+/** A page whose texts live in the `content` namespace: its chunk and those texts download together. */
+const withContent =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespaces(CONTENT_NS)]).then(([module]) => module);
+
+interface LazyPage {
+  /** Renders the page, suspending (route Suspense: spinner) only while its chunk is still downloading. */
+  Page: ComponentType;
+  /** Downloads the chunk; once it is in, Page renders at once, with no spinner frame in between. */
+  preload(): Promise<void>;
+}
+
+/** Like React.lazy, but a page preloaded before the first render renders in that first render. */
+function lazyPage(load: Loader): LazyPage {
+  let loaded: ComponentType | null = null;
+  const remember = (module: PageModule) => {
+    loaded = module.default;
+    return module;
+  };
+  const Lazy = lazy(() => load().then(remember));
+  return {
+    Page: () => createElement(loaded ?? Lazy),
+    preload: () =>
+      load().then(
+        (module) => {
+          remember(module);
+        },
+        () => undefined,
+      ),
+  };
+}
 
 /** Each page is its own chunk: the landing page downloads only what it shows. */
-export const pages: Record<PageKey, LazyExoticComponent<ComponentType>> = {
-  landing: lazy(() => import("../features/marketing/LandingPage")),
-  learn: lazy(() => import("../features/marketing/LearnPage")),
-  privacy: lazy(() => import("../features/marketing/PrivacyPage")),
-  terms: lazy(() => import("../features/marketing/TermsPage")),
-  help: lazy(() => import("../features/marketing/HelpPage")),
-  cacheHelp: lazy(() => import("../features/marketing/CacheHelpPage")),
-  building: lazy(() => import("../features/marketing/BuildingPage")),
-  login: lazy(() => import("../features/auth/LoginPage")),
-  signup: lazy(() => import("../features/auth/SignupPage")),
-  forgotPassword: lazy(() => import("../features/auth/ForgotPasswordPage")),
-  resetPassword: lazy(() => import("../features/auth/ResetPasswordPage")),
-  verifyEmail: lazy(() => import("../features/auth/VerifyEmailPage")),
-  verificationRequired: lazy(() => import("../features/auth/VerificationRequiredPage")),
-  oidcStart: lazy(() => import("../features/auth/OidcStartPage")),
-  oidcCallback: lazy(() => import("../features/auth/OidcCallbackPage")),
-  account: lazy(() => import("../features/account/AccountPage")),
+const registry: Record<PageKey, LazyPage> = {
+  landing: lazyPage(() => import("../features/marketing/LandingPage")),
+  learn: lazyPage(withContent(() => import("../features/marketing/LearnPage"))),
+  privacy: lazyPage(withContent(() => import("../features/marketing/PrivacyPage"))),
+  terms: lazyPage(withContent(() => import("../features/marketing/TermsPage"))),
+  help: lazyPage(withContent(() => import("../features/marketing/HelpPage"))),
+  cacheHelp: lazyPage(withContent(() => import("../features/marketing/CacheHelpPage"))),
+  building: lazyPage(() => import("../features/marketing/BuildingPage")),
+  login: lazyPage(() => import("../features/auth/LoginPage")),
+  signup: lazyPage(() => import("../features/auth/SignupPage")),
+  forgotPassword: lazyPage(() => import("../features/auth/ForgotPasswordPage")),
+  resetPassword: lazyPage(() => import("../features/auth/ResetPasswordPage")),
+  verifyEmail: lazyPage(() => import("../features/auth/VerifyEmailPage")),
+  verificationRequired: lazyPage(() => import("../features/auth/VerificationRequiredPage")),
+  oidcStart: lazyPage(() => import("../features/auth/OidcStartPage")),
+  oidcCallback: lazyPage(() => import("../features/auth/OidcCallbackPage")),
+  account: lazyPage(() => import("../features/account/AccountPage")),
 };
+const notFound = lazyPage(() => import("../features/marketing/NotFoundPage"));
 
-export const NotFoundPage = lazy(() => import("../features/marketing/NotFoundPage"));
+export const pages = Object.fromEntries(
+  Object.entries(registry).map(([key, entry]) => [key, entry.Page]),
+) as Record<PageKey, ComponentType>;
+
+export const NotFoundPage = notFound.Page;
+
+/** The route table's patterns (`/a/:param`, `/a/:param?`) as the Switch matches them, trailing slash allowed. */
+const patternOf = (path: string) =>
+  new RegExp(`^${path.replace(/\/:\w+\?/g, "(?:/[^/]+)?").replace(/:\w+/g, "[^/]+")}/?$`, "i");
+
+/**
+ * Downloads the page for the address being opened alongside the app's own texts, so the first render shows
+ * the page itself rather than a spinner it then replaces (no layout shift, one round trip less before the
+ * largest paint). Skipped where the guard will likely redirect: a public-only page with a session, a
+ * members' page without one. Never rejects: a failed download is retried, and reported, by the render.
+ */
+export function preloadPage(pathname: string, signedIn: boolean): Promise<void> {
+  const route = routeTable.find((candidate) => patternOf(candidate.path).test(pathname));
+  if (!route) return notFound.preload();
+  const kind = route.guard.kind;
+  if (kind === "publicOnly" ? signedIn : kind !== "public" && !signedIn) return Promise.resolve();
+  return registry[route.page].preload();
+}

@@ -1,9 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "../../components/ui/Button";
 import { FormError } from "../../components/ui/FormError";
+import { TaggedText } from "../../components/ui/TaggedText";
 import { TextField } from "../../components/ui/TextField";
 import { errorMessageOf, fieldErrorsOf, fieldIssuesOf } from "../../lib/form-errors";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../lib/password-strength";
@@ -175,8 +176,8 @@ export default function SignupPage() {
           error={errors.referralCode}
         />
         <p className="text-sm text-slate-700 dark:text-slate-200">
-          <Trans
-            i18nKey="signup.agreement"
+          <TaggedText
+            text={t("signup.agreement")}
             components={{
               terms: (
                 <Link

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { CONTENT_NS } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { ListItems, listOf, Paragraphs, RichText } from "./rich-text";
 import { bodyClass, cardClass, h2Class, h3Class } from "./styles";
@@ -11,7 +12,7 @@ interface BrowserGuide {
 
 /** /cache-help: hard reload, clearing CHITTA's site data per browser, and updating the installed app. */
 export default function CacheHelpPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CONTENT_NS);
   useDocumentTitle(t("cacheHelp.title"));
   const browsers = listOf<BrowserGuide>(t, "cacheHelp.browsers");
   return (
@@ -61,7 +62,7 @@ export default function CacheHelpPage() {
       </section>
 
       <p className={bodyClass}>
-        <RichText i18nKey="cacheHelp.still" />
+        <RichText t={t} i18nKey="cacheHelp.still" />
       </p>
     </ContentColumn>
   );

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { CONTENT_NS } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { freeLimitValues } from "./pricing";
 import { listOf, RichText } from "./rich-text";
@@ -41,7 +42,7 @@ function InstallTopic({ t }: { t: TFunction }) {
         ))}
       </ul>
       <p className={bodyClass}>
-        <RichText i18nKey="help.sections.install.trouble" />
+        <RichText t={t} i18nKey="help.sections.install.trouble" />
       </p>
     </Topic>
   );
@@ -49,7 +50,7 @@ function InstallTopic({ t }: { t: TFunction }) {
 
 /** /help: answers per topic, installing the app per browser, and the way to a support ticket. */
 export default function HelpPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CONTENT_NS);
   useDocumentTitle(t("help.title"));
   return (
     <ContentColumn labelledBy="help-title">
@@ -63,6 +64,7 @@ export default function HelpPage() {
       {faqTopics.map((id) => (
         <Topic key={id} id={id} title={t(`help.sections.${id}.title`)}>
           <FaqList
+            t={t}
             entries={listOf<FaqEntry>(t, `help.sections.${id}.faqs`)}
             answerKey={(index) => `help.sections.${id}.faqs.${index}.a`}
             values={freeLimitValues}
@@ -74,7 +76,7 @@ export default function HelpPage() {
 
       <Topic id="contact" title={t("help.sections.contact.title")}>
         <p className={bodyClass}>
-          <RichText i18nKey="help.sections.contact.body" />
+          <RichText t={t} i18nKey="help.sections.contact.body" />
         </p>
         <ButtonLink href="/feedback">{t("help.sections.contact.cta")}</ButtonLink>
       </Topic>

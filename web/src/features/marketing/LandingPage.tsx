@@ -163,6 +163,7 @@ function Faq({ t }: { t: TFunction }) {
         {t("landing.faq.title")}
       </h2>
       <FaqList
+        t={t}
         entries={listOf<FaqEntry>(t, "landing.faq.items")}
         answerKey={(index) => `landing.faq.items.${index}.a`}
         values={freeLimitValues}

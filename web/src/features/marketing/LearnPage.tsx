@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { CONTENT_NS } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { listOf, Paragraphs } from "./rich-text";
 import { accentClass, bodyClass, cardClass, h2Class, h3Class, mutedClass } from "./styles";
@@ -59,7 +60,7 @@ function SymbolExample({ t }: { t: TFunction }) {
 
 /** /learn: what dream translation is, the approach, how symbols are found, categories and recall tips. */
 export default function LearnPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CONTENT_NS);
   useDocumentTitle(t("learn.title"));
   const categories = listOf<Category>(t, "learn.categories.items");
   return (

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { CONTENT_NS } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { ListItems, listOf, Paragraphs } from "./rich-text";
 import { bodyClass, cardClass, h2Class, mutedClass } from "./styles";
@@ -32,7 +33,7 @@ export function LegalDocument({
   summary?: boolean;
   values?: Record<string, unknown>;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(CONTENT_NS);
   useDocumentTitle(t(`${ns}.title`));
   const language = i18n.resolvedLanguage ?? i18n.language;
   return (

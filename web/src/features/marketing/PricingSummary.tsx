@@ -1,4 +1,5 @@
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
+import { TaggedText } from "../../components/ui/TaggedText";
 import { MarketingIcon } from "./icons";
 import {
   formatUsd,
@@ -70,9 +71,8 @@ export function PricingSummary() {
           </div>
           <p className={mutedClass}>{t("pricing.premium.tagline")}</p>
           <p className={`mt-4 ${bodyClass}`}>
-            <Trans
-              i18nKey="pricing.perMonth"
-              values={{ price: formatUsd(PREMIUM_MONTHLY_USD, language) }}
+            <TaggedText
+              text={t("pricing.perMonth", { price: formatUsd(PREMIUM_MONTHLY_USD, language) })}
               components={{
                 price: <span className="text-4xl font-semibold text-night-950 dark:text-slate-50" />,
               }}

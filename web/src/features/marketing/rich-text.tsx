@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import type { ReactElement } from "react";
-import { Trans } from "react-i18next";
 import { Link } from "wouter";
+import { TaggedText } from "../../components/ui/TaggedText";
 import { kbdClass, linkClass } from "./styles";
 
 /**
@@ -24,8 +24,17 @@ const richComponents: Record<string, ReactElement> = {
   journal: <Link href="/journal" className={linkClass} />,
 };
 
-export function RichText({ i18nKey, values }: { i18nKey: string; values?: Record<string, unknown> }) {
-  return <Trans i18nKey={i18nKey} values={values} components={richComponents} />;
+/** A key's sentence with its tags rendered; `t` comes from the page, so its namespace applies. */
+export function RichText({
+  t,
+  i18nKey,
+  values,
+}: {
+  t: TFunction;
+  i18nKey: string;
+  values?: Record<string, unknown>;
+}) {
+  return <TaggedText text={t(i18nKey, { ...values })} components={richComponents} />;
 }
 
 /** An array from the locale files (paragraphs, list items, FAQ entries); [] when the key holds no array. */
@@ -61,7 +70,7 @@ export function Paragraphs({
     <>
       {paragraphsOf(t, i18nKey).map((paragraph) => (
         <p key={paragraph.key} className={className}>
-          <RichText i18nKey={paragraph.key} values={values} />
+          <RichText t={t} i18nKey={paragraph.key} values={values} />
         </p>
       ))}
     </>
@@ -84,7 +93,7 @@ export function ListItems({
     <>
       {listOf(t, i18nKey).map((text, index) => (
         <li key={text} className={className}>
-          <RichText i18nKey={`${i18nKey}.${index}`} values={values} />
+          <RichText t={t} i18nKey={`${i18nKey}.${index}`} values={values} />
         </li>
       ))}
     </>

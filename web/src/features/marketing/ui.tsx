@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { MarketingIcon } from "./icons";
@@ -57,10 +58,12 @@ export interface FaqEntry {
  * `answerKey(index)` names the answer's translation key so links inside answers work.
  */
 export function FaqList({
+  t,
   entries,
   answerKey,
   values,
 }: {
+  t: TFunction;
   entries: FaqEntry[];
   answerKey: (index: number) => string;
   values?: Record<string, unknown>;
@@ -80,7 +83,7 @@ export function FaqList({
             />
           </summary>
           <p className={`px-5 pb-4 ${bodyClass}`}>
-            <RichText i18nKey={answerKey(index)} values={values} />
+            <RichText t={t} i18nKey={answerKey(index)} values={values} />
           </p>
         </details>
       ))}
