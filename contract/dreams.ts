@@ -4,7 +4,15 @@ export const DREAM_MIN_LENGTH = 20;
 export const DREAM_MAX_LENGTH = 5000;
 export const FREE_TRANSLATIONS_PER_DAY = 3;
 
-export const dreamCategories = ["lucid", "recurring", "nightmare", "light", "dark", "visitation", "precognitive"] as const;
+export const dreamCategories = [
+  "lucid",
+  "recurring",
+  "nightmare",
+  "light",
+  "dark",
+  "visitation",
+  "precognitive",
+] as const;
 export const dreamCategorySchema = z.enum(dreamCategories);
 export type DreamCategory = z.infer<typeof dreamCategorySchema>;
 
@@ -126,4 +134,40 @@ export const saveDreamResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   dream: dreamSchema,
+});
+
+// --- Export and import ----------------------------------------------------------------------------------
+
+export const JOURNAL_FORMAT = "chitta-journal";
+export const MAX_IMPORTED_DREAMS = 20_000;
+
+export const exportQuerySchema = z.object({ format: z.enum(["json", "markdown"]).default("json") }).strict();
+
+export const exportedDreamSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    content: z.string().min(1).max(DREAM_MAX_LENGTH),
+    translation: z.string().max(50_000).nullable(),
+    recognizedSymbols: z.array(recognizedSymbolSchema).max(500).optional(),
+    isPremiumTranslation: z.boolean().optional(),
+    category: dreamCategorySchema.nullable(),
+    tags: tagsSchema,
+    language: z.enum(["en", "es"]).nullable().optional(),
+    createdAt: z.string().datetime({ offset: true }),
+  })
+  .strip();
+
+export const journalExportSchema = z.object({
+  format: z.literal(JOURNAL_FORMAT),
+  version: z.literal(1),
+  exportedAt: z.string(),
+  dreams: z.array(exportedDreamSchema).max(MAX_IMPORTED_DREAMS),
+});
+export type JournalExport = z.infer<typeof journalExportSchema>;
+
+export const importResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  imported: z.number().int(),
+  skipped: z.number().int(),
 });

@@ -21,7 +21,9 @@ function dreamOf(base: string, length: number): string {
 
 const started = performance.now();
 const engine = createEngine();
-console.log(`lexicon: ${engine.data.symbols.length} symbols compiled in ${(performance.now() - started).toFixed(0)} ms`);
+console.log(
+  `lexicon: ${engine.data.symbols.length} symbols compiled in ${(performance.now() - started).toFixed(0)} ms`,
+);
 
 for (const [language, base] of [
   ["en", EN],

@@ -54,10 +54,6 @@ for (const language of ["en", "es"] as const) {
       termOwner.set(term, entry.key);
       if (!term.includes(" ")) lemmaOwner.set(term, entry.key);
     }
-    for (const key of Object.keys(entry.alsoKeys ?? {})) {
-      if (!all.some((spec) => termText(spec) === key))
-        errors.push(`${where(entry.key)}: alsoKeys names "${key}", which is not one of its terms`);
-    }
   }
   // A generated form that is another symbol's own word ("perra" from "perro" while "perra" is elsewhere).
   for (const entry of data.symbols) {
@@ -75,6 +71,18 @@ for (const language of ["en", "es"] as const) {
         }
       }
     }
+  }
+}
+
+for (const entry of data.symbols) {
+  const terms = [...entry.en.terms, ...entry.es.terms, ...Object.values(entry.es.regional ?? {}).flat()].map(
+    termText,
+  );
+  for (const [term, keys] of Object.entries(entry.alsoKeys ?? {})) {
+    if (!terms.includes(term))
+      errors.push(`${where(entry.key)}: alsoKeys names "${term}", which is not one of its terms`);
+    for (const key of keys)
+      if (!seen.has(key)) errors.push(`${where(entry.key)}: alsoKeys gives unknown symbol ${key}`);
   }
 }
 

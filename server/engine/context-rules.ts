@@ -22,7 +22,7 @@ const ES_CLITICS = new Set(["me", "te", "se", "le", "lo", "la", "nos", "les", "l
 
 // --- Absence --------------------------------------------------------------------------------------------
 
-const EN_ABSENCE = new Set(["no", "without", "nor", "neither", "none"]);
+const EN_ABSENCE = new Set(["no", "without", "nor", "neither", "none", "imagine", "imagined", "imagining"]);
 const EN_NEGATIVE = /^(not|never|hardly|n't|.+n't)$/;
 const ES_ABSENCE = new Set(["sin", "ningun", "ninguna", "ninguno", "ningunos", "ningunas", "ni"]);
 const ES_NEGATED_EXISTENCE = new Set([
@@ -45,11 +45,12 @@ const ES_NEGATED_EXISTENCE = new Set([
 ]);
 
 export function statedAbsent(tokens: readonly Token[], index: number, language: Language): boolean {
-  const previous = before(tokens, index, 3);
+  const previous = before(tokens, index, 4);
   if (language === "en") {
     for (let k = 0; k < previous.length; k++) {
       const word = previous[k] ?? "";
       if (EN_ABSENCE.has(word) && k <= 2) return true;
+      if (word === "of" && previous[k + 1] === "instead") return true;
       // "there wasn't any water", "not a single dog"
       if ((word === "any" || word === "single") && previous.slice(k + 1).some((w) => EN_NEGATIVE.test(w)))
         return true;
@@ -59,6 +60,12 @@ export function statedAbsent(tokens: readonly Token[], index: number, language: 
   for (let k = 0; k < previous.length; k++) {
     const word = previous[k] ?? "";
     if (ES_ABSENCE.has(word)) return true;
+    if (
+      word === "de" &&
+      (previous[k + 1] === "vez" || previous[k + 1] === "lugar") &&
+      previous[k + 2] === "en"
+    )
+      return true;
     // "no había agua", "no había ningún perro"
     if (ES_NEGATED_EXISTENCE.has(word) && previous[k + 1] === "no") return true;
   }
@@ -100,7 +107,7 @@ export function negatedAction(tokens: readonly Token[], index: number, language:
   let k = 0;
   while (k < previous.length && ES_CLITICS.has(previous[k] ?? "")) k++;
   const word = previous[k];
-  return word === "no" || word === "nunca" || word === "jamas" || word === "tampoco";
+  return word === "no" || word === "nunca" || word === "jamas" || word === "tampoco" || word === "nadie";
 }
 
 // --- Comparisons ----------------------------------------------------------------------------------------
@@ -145,6 +152,40 @@ const EN_LIKE_HOSTS = new Set([
   "stuff",
   "creature",
 ]);
+/** Words before "like" that make it the verb: "I like", "we'd like", "didn't like". */
+const EN_LIKERS = new Set([
+  "i",
+  "you",
+  "we",
+  "they",
+  "he",
+  "she",
+  "who",
+  "would",
+  "i'd",
+  "we'd",
+  "don't",
+  "didn't",
+  "doesn't",
+  "really",
+  "also",
+  "to",
+  "not",
+  "people",
+]);
+const EN_ARTICLES = new Set([
+  "a",
+  "an",
+  "the",
+  "some",
+  "two",
+  "three",
+  "many",
+  "little",
+  "big",
+  "giant",
+  "huge",
+]);
 const EN_COMPARATORS = new Set(["resembled", "resembling", "resembles", "resemble"]);
 const ES_COMPARATORS = new Set([
   "parecia",
@@ -156,21 +197,29 @@ const ES_COMPARATORS = new Set([
   "parecidos",
   "parecidas",
   "semejante",
+  "semejantes",
   "similar",
+  "similares",
   "tipo",
   "cual",
 ]);
 const ES_ARTICLES = new Set(["un", "una", "unos", "unas"]);
 
 export function comparison(tokens: readonly Token[], index: number, language: Language): boolean {
-  const previous = before(tokens, index, 4);
+  const previous = before(tokens, index, 5);
   if (language === "en") {
     for (let k = 0; k < previous.length; k++) {
       const word = previous[k] ?? "";
       if (EN_COMPARATORS.has(word)) return true;
       if (word === "to" && previous[k + 1] === "similar") return true;
       if ((word === "if" || word === "though") && previous[k + 1] === "as") return true;
-      if (word === "like" && k <= 2 && EN_LIKE_HOSTS.has(previous[k + 1] ?? "")) return true;
+      // "looked like a big snake", "I mount it like a horse"; not "I like dogs", not "trembled like all over".
+      if (word === "like") {
+        const host = previous[k + 1] ?? "";
+        if (EN_LIKE_HOSTS.has(host) && k <= 3) return true;
+        if (!EN_LIKERS.has(host) && k <= 2 && (k === 0 || EN_ARTICLES.has(previous[k - 1] ?? "")))
+          return true;
+      }
     }
     return false;
   }
@@ -187,6 +236,8 @@ export function comparison(tokens: readonly Token[], index: number, language: La
 // --- Actions not done -----------------------------------------------------------------------------------
 
 const EN_UNREAL = new Set([
+  "considered",
+  "considering",
   "almost",
   "nearly",
   "would",
@@ -224,6 +275,11 @@ const EN_BEFORE_TO = new Set([
   "supposed",
   "threatened",
   "threatening",
+  "threatens",
+  "threaten",
+  "beg",
+  "begged",
+  "begging",
   "like",
   "love",
   "need",
@@ -261,5 +317,7 @@ export function unrealAction(tokens: readonly Token[], index: number, language: 
   if (first === "a" && ES_GOING.has(previous[k + 1] ?? "")) return true;
   if (first === "de" && previous[k + 1] === "punto") return true;
   if (first === "de" && previous[k + 1] === "ganas") return true;
+  // "para evitar que me atacara"
+  if (first === "que" && (previous[k + 1] === "evitar" || previous[k + 1] === "impedir")) return true;
   return previous.slice(0, 3).some((word) => ES_UNREAL.has(word));
 }

@@ -28,62 +28,54 @@ interface TermOutput {
   detail?: string;
 }
 
-class TrieNode {
-  children: Map<string, TrieNode> | undefined;
-  wild: TrieNode | undefined;
-  outputs: TermOutput[] = [];
-  /** Reachable through more than one form: copied before it is extended (see `descend`). */
-  shared = false;
+/**
+ * Each distinct word of the lexicon (a lemma with its inflection kind) gets an id, and every surface form
+ * points to the ids it can be. Phrases are a trie over ids, so a Spanish verb's hundreds of forms are listed
+ * once, not once per phrase that starts with it.
+ */
+class WordIndex {
+  private readonly ids = new Map<string, number>();
+  readonly byForm = new Map<string, number[]>();
 
-  clone(): TrieNode {
-    const copy = new TrieNode();
-    if (this.children) {
-      copy.children = new Map(this.children);
-      for (const child of this.children.values()) child.shared = true;
+  id(signature: string, forms: () => readonly string[]): number {
+    let id = this.ids.get(signature);
+    if (id !== undefined) return id;
+    id = this.ids.size;
+    this.ids.set(signature, id);
+    for (const form of forms()) {
+      const list = this.byForm.get(form);
+      if (!list) this.byForm.set(form, [id]);
+      else if (!list.includes(id)) list.push(id);
     }
-    if (this.wild) {
-      copy.wild = this.wild;
-      this.wild.shared = true;
-    }
-    copy.outputs = [...this.outputs];
-    return copy;
+    return id;
   }
 }
 
-const WILDCARD = null;
-type WordForms = readonly string[] | typeof WILDCARD;
+class TrieNode {
+  children: Map<number, TrieNode> | undefined;
+  wild: TrieNode | undefined;
+  outputs: TermOutput[] = [];
+}
 
-function insert(node: TrieNode, words: readonly WordForms[], index: number, output: TermOutput): void {
-  if (index === words.length) {
-    node.outputs.push(output);
-    return;
-  }
-  const forms = words[index] ?? WILDCARD;
-  if (forms === WILDCARD) {
-    if (!node.wild) node.wild = new TrieNode();
-    else if (node.wild.shared) node.wild = node.wild.clone();
-    insert(node.wild, words, index + 1, output);
-    return;
-  }
-  node.children ??= new Map();
-  // Forms new to this node lead to one shared child (a Spanish verb has hundreds of forms); a later term
-  // that extends a shared node through one form gets its own copy, so it never leaks into the others.
-  const fresh = new TrieNode();
-  let freshUses = 0;
-  const next = new Set<TrieNode>();
-  for (const form of forms) {
-    let child = node.children.get(form);
-    if (!child) {
-      child = fresh;
-      freshUses++;
-    } else if (child.shared) {
-      child = child.clone();
+const WILDCARD = -1;
+
+function insert(root: TrieNode, words: readonly number[], output: TermOutput): void {
+  let node = root;
+  for (const word of words) {
+    if (word === WILDCARD) {
+      node.wild ??= new TrieNode();
+      node = node.wild;
+      continue;
     }
-    node.children.set(form, child);
-    next.add(child);
+    node.children ??= new Map();
+    let child = node.children.get(word);
+    if (!child) {
+      child = new TrieNode();
+      node.children.set(word, child);
+    }
+    node = child;
   }
-  fresh.shared = freshUses > 1;
-  for (const child of next) insert(child, words, index + 1, output);
+  node.outputs.push(output);
 }
 
 const FUNCTIONAL = new Set([
@@ -104,23 +96,28 @@ const FUNCTIONAL = new Set([
   "mi",
 ]);
 
-function wordForms(
+function wordIds(
+  index: WordIndex,
   term: string,
   language: Language,
   gendered: boolean,
-): { words: WordForms[]; isVerb: boolean } {
+): { words: number[]; isVerb: boolean } {
   const raw = termWords(term);
   const isVerb = raw.some((word) => word.endsWith(":v"));
   const words = raw.map((word) => word.replace(/:v$/, ""));
   const last = words.length - 1;
+  const idOf = (word: string, kind: "exact" | "verb" | "noun") =>
+    index.id(`${language}|${kind}|${gendered}|${word}`, () =>
+      kind === "exact" ? [word] : surfaceForms(word, { language, verb: kind === "verb", gendered }),
+    );
   return {
     isVerb,
-    words: words.map((word, index) => {
+    words: words.map((word, position) => {
       if (word === "*") return WILDCARD;
-      if (word.startsWith("=")) return [word.slice(1)];
-      if (isVerb) return index === 0 ? surfaceForms(word, { language, verb: true, gendered }) : [word];
-      const inflect = language === "es" ? !FUNCTIONAL.has(word) : index === last;
-      return inflect ? surfaceForms(word, { language, verb: false, gendered }) : [word];
+      if (word.startsWith("=")) return idOf(word.slice(1), "exact");
+      if (isVerb) return position === 0 ? idOf(word, "verb") : idOf(word, "exact");
+      const inflect = language === "es" ? !FUNCTIONAL.has(word) : position === last;
+      return inflect ? idOf(word, "noun") : idOf(word, "exact");
     }),
   };
 }
@@ -144,6 +141,7 @@ function contextSet(
 export interface CompiledLexicon {
   symbols: ReadonlyMap<string, SymbolInfo>;
   tries: Record<Language, TrieNode>;
+  words: Record<Language, WordIndex>;
 }
 
 export function compileLexicon(
@@ -152,6 +150,7 @@ export function compileLexicon(
 ): CompiledLexicon {
   const symbols = new Map<string, SymbolInfo>();
   const tries: Record<Language, TrieNode> = { en: new TrieNode(), es: new TrieNode() };
+  const words: Record<Language, WordIndex> = { en: new WordIndex(), es: new WordIndex() };
   for (const entry of entries) {
     symbols.set(entry.key, {
       key: entry.key,
@@ -162,19 +161,21 @@ export function compileLexicon(
     for (const language of ["en", "es"] as const) {
       const side = entry[language];
       const regional = Object.values(side.regional ?? {}).flat();
-      for (const spec of [...side.terms, ...regional]) {
-        addTerm(tries[language], entry, spec, "term", language, gendered);
-      }
-      for (const phrase of side.not ?? []) addTerm(tries[language], entry, phrase, "not", language, gendered);
+      const add = (spec: TermSpec | string, kind: TermOutput["kind"]) =>
+        addTerm(tries[language], words[language], entry, spec, kind, language, gendered);
+      for (const spec of [...side.terms, ...regional]) add(spec, "term");
+      for (const phrase of side.not ?? []) add(phrase, "not");
     }
   }
   if (symbols.has("celebrity")) {
     for (const celebrity of celebrities) {
       const also = celebrity.deceased && symbols.has("deceased") ? ["deceased"] : [];
       for (const alias of celebrity.aliases) {
-        const words = termWords(alias).map((word) => [word]);
         for (const language of ["en", "es"] as const) {
-          insert(tries[language], words, 0, {
+          const ids = termWords(alias).map((word) =>
+            words[language].id(`${language}|exact|false|${word}`, () => [word]),
+          );
+          insert(tries[language], ids, {
             key: "celebrity",
             kind: "term",
             isVerb: false,
@@ -186,11 +187,12 @@ export function compileLexicon(
       }
     }
   }
-  return { symbols, tries };
+  return { symbols, tries, words };
 }
 
 function addTerm(
   trie: TrieNode,
+  index: WordIndex,
   entry: SymbolEntry,
   spec: TermSpec | string,
   kind: TermOutput["kind"],
@@ -198,12 +200,14 @@ function addTerm(
   gendered: boolean,
 ): void {
   const term = typeof spec === "string" ? spec : spec.t;
-  const { words, isVerb } = wordForms(term, language, gendered);
+  const { words, isVerb } = wordIds(index, term, language, gendered);
   if (words.length === 0) return;
   const output: TermOutput = {
     key: entry.key,
     kind,
-    isVerb: isVerb || entry.category === "action",
+    // Actions and events follow the action rules; a place found through a verb phrase ("go shopping") is
+    // still a place the dream mentions, even when it is only planned.
+    isVerb: entry.category === "action" || (isVerb && entry.category === "event"),
     also: entry.alsoKeys?.[term] ?? [],
     term,
   };
@@ -211,7 +215,7 @@ function addTerm(
     output.near = contextSet(spec.near, language);
     output.notNear = contextSet(spec.notNear, language);
   }
-  insert(trie, words, 0, output);
+  insert(trie, words, output);
 }
 
 // --- Matching -------------------------------------------------------------------------------------------
@@ -267,7 +271,14 @@ interface Candidate {
 
 const CONTEXT_WINDOW = 6;
 
-function collect(tokens: readonly Token[], trie: TrieNode, language: Language, into: Candidate[]): void {
+function collect(
+  tokens: readonly Token[],
+  trie: TrieNode,
+  index: WordIndex,
+  language: Language,
+  into: Candidate[],
+): void {
+  const ids = tokens.map((token) => index.byForm.get(token.norm));
   const stack: Array<[TrieNode, number]> = [];
   for (let start = 0; start < tokens.length; start++) {
     stack.push([trie, start]);
@@ -277,8 +288,12 @@ function collect(tokens: readonly Token[], trie: TrieNode, language: Language, i
         for (const output of node.outputs) into.push({ first: start, last: next - 1, output, language });
       const token = tokens[next];
       if (!token || (next > start && token.breakBefore)) continue;
-      const child = node.children?.get(token.norm);
-      if (child) stack.push([child, next + 1]);
+      if (node.children) {
+        for (const id of ids[next] ?? []) {
+          const child = node.children.get(id);
+          if (child) stack.push([child, next + 1]);
+        }
+      }
       if (node.wild) stack.push([node.wild, next + 1]);
     }
   }
@@ -338,7 +353,7 @@ export function matchSymbols(
   const language = options.language ?? detectLanguage(tokens, text).language;
   const languages: Language[] = language === "mixed" ? ["en", "es"] : [language];
   const found: Candidate[] = [];
-  for (const lang of languages) collect(tokens, lexicon.tries[lang], lang, found);
+  for (const lang of languages) collect(tokens, lexicon.tries[lang], lexicon.words[lang], lang, found);
   dedupe(found);
 
   const trace: TraceEntry[] = [];
@@ -357,11 +372,12 @@ export function matchSymbols(
     });
   };
 
-  // 1. Idioms and other senses listed under `not` cancel the symbol's hits inside them.
+  // 1. Idioms and other senses listed under `not` cancel the symbol's hits inside them ("fell" inside
+  //    "fell asleep"); a longer reading that only overlaps one ("a famous movie" / "movie star") stands.
   const blocks = found.filter((c) => c.output.kind === "not");
   const terms = found.filter((c) => {
     if (c.output.kind === "not") return false;
-    const block = blocks.find((b) => b.output.key === c.output.key && overlaps(b, c));
+    const block = blocks.find((b) => b.output.key === c.output.key && b.first <= c.first && c.last <= b.last);
     if (block) record(c, false, "idiom");
     return !block;
   });

@@ -42,7 +42,7 @@ const EN_IRREGULAR_VERBS: Record<string, string[]> = {
   breed: ["bred"],
   bring: ["brought"],
   build: ["built"],
-  burn: ["burnt"],
+  burn: ["burnt", "burned"],
   burst: ["burst"],
   buy: ["bought"],
   catch: ["caught"],
@@ -56,9 +56,10 @@ const EN_IRREGULAR_VERBS: Record<string, string[]> = {
   deal: ["dealt"],
   dig: ["dug"],
   dive: ["dove", "dived"],
+  spell: ["spelt", "spelled"],
   do: ["did", "done", "does"],
   draw: ["drew", "drawn"],
-  dream: ["dreamt"],
+  dream: ["dreamt", "dreamed"],
   drink: ["drank", "drunk"],
   drive: ["drove", "driven"],
   eat: ["ate", "eaten"],
@@ -89,7 +90,7 @@ const EN_IRREGULAR_VERBS: Record<string, string[]> = {
   know: ["knew", "known"],
   lay: ["laid"],
   lead: ["led"],
-  leap: ["leapt"],
+  leap: ["leapt", "leaped"],
   leave: ["left"],
   lend: ["lent"],
   let: ["let"],
@@ -183,11 +184,14 @@ function englishVerbForms(verb: string): string[] {
   // Consonant doubling (stop -> stopped) depends on stress the code cannot see: both spellings are harmless.
   const doubles = !isVowel(last) && isVowel(beforeLast) && !isVowel(verb.at(-3)) && !"wxy".includes(last);
   const doubled = doubles ? verb + last : null;
-  // Past and participle.
-  if (last === "e") forms.add(`${verb}d`);
-  else if (last === "y" && !isVowel(beforeLast)) forms.add(`${verb.slice(0, -1)}ied`);
-  else forms.add(`${verb}ed`);
-  if (doubled) forms.add(`${doubled}ed`);
+  // Past and participle: an irregular verb takes only its own ("be" must not make "bed").
+  const irregular = EN_IRREGULAR_VERBS[verb];
+  if (!irregular || irregular.length === 0) {
+    if (last === "e") forms.add(`${verb}d`);
+    else if (last === "y" && !isVowel(beforeLast)) forms.add(`${verb.slice(0, -1)}ied`);
+    else forms.add(`${verb}ed`);
+    if (doubled) forms.add(`${doubled}ed`);
+  }
   // Gerund.
   if (verb.endsWith("ie")) forms.add(`${verb.slice(0, -2)}ying`);
   else if (last === "e" && !verb.endsWith("ee") && verb.length > 2) forms.add(`${verb.slice(0, -1)}ing`);
@@ -204,6 +208,26 @@ function englishVerbForms(verb: string): string[] {
  * "casa" must not make "caso"). They are never produced; a lexicon can still list one with "=".
  */
 const ES_BLOCKED_FORMS = new Set([
+  // Diminutives that became words of their own.
+  "pelota",
+  "pelotas",
+  "pandilla",
+  "bombilla",
+  "bombillas",
+  "cigarrillo",
+  "cigarrillos",
+  "gatillo",
+  "tortilla",
+  "pastilla",
+  "pastillas",
+  "bolsillo",
+  "bolsillos",
+  "palillo",
+  "camilla",
+  "carretilla",
+  "mantequilla",
+  "colilla",
+  "polla",
   "rato",
   "ratos",
   "caso",
@@ -249,7 +273,6 @@ function spanishNounForms(word: string, gendered: boolean): string[] {
       for (const ending of GENDERED_ENDINGS) {
         forms.add(`${soft}it${ending}`);
         forms.add(`${soft}ill${ending}`);
-        forms.add(`${stem}ot${ending}`);
       }
     } else {
       for (const ending of GENDERED_ENDINGS) forms.add(`${word}cit${ending}`);
@@ -266,7 +289,10 @@ function spanishNounForms(word: string, gendered: boolean): string[] {
     }
     if (last === "n" || last === "r") for (const ending of GENDERED_ENDINGS) forms.add(`${word}cit${ending}`);
   }
-  for (const blocked of ES_BLOCKED_FORMS) if (blocked !== word) forms.delete(blocked);
+  // A lemma keeps its own plural ("pastilla" -> "pastillas") even when others may not produce it.
+  const own = new Set([word, `${word}s`, `${word}es`]);
+  for (const blocked of ES_BLOCKED_FORMS) if (!own.has(blocked)) forms.delete(blocked);
+  for (const common of ES_COMMON_WORDS) if (!own.has(common)) forms.delete(common);
   return [...forms];
 }
 
@@ -307,8 +333,11 @@ const CLITICS = ["me", "te", "se", "nos", "os", "lo", "la", "le", "los", "las", 
 /** Endings that take enclitic pronouns: infinitive, gerund, imperative. */
 const CLITIC_HOSTS = new Set(["ar", "er", "ir", "ando", "iendo", "a", "e", "ad", "ed", "id", "en", "an"]);
 
-/** Stem-changing verbs (volar -> vuela, morir -> murió, pedir -> pide) spelled out from the last stem vowel. */
-function stemVariants(stem: string): string[] {
+/**
+ * Stem-changing verbs (volar -> vuela, morir -> murió, pedir -> pide), spelled out from the last stem vowel.
+ * e -> i and o -> u happen only in -ir verbs; u -> ue only in jugar.
+ */
+function stemVariants(stem: string, type: "ar" | "er" | "ir"): string[] {
   const variants = new Set([stem]);
   const index = Math.max(stem.lastIndexOf("e"), stem.lastIndexOf("o"), stem.lastIndexOf("u"));
   if (index < 0) return [...variants];
@@ -317,30 +346,40 @@ function stemVariants(stem: string): string[] {
   const vowel = stem[index];
   if (vowel === "e") {
     variants.add(`${head}ie${tail}`);
-    variants.add(`${head}i${tail}`);
+    if (type === "ir") variants.add(`${head}i${tail}`);
   } else if (vowel === "o") {
     variants.add(`${head}ue${tail}`);
-    variants.add(`${head}u${tail}`);
-  } else {
+    if (type === "ir") variants.add(`${head}u${tail}`);
+  } else if (stem.endsWith("jug")) {
     variants.add(`${head}ue${tail}`);
   }
   return [...variants];
 }
 
-/** Orthographic changes before e (busqué, llegué, empecé) and before a/o (escojo, sigo). */
-function spellingVariants(stem: string, ending: string): string[] {
+/** Everyday Spanish words a conjugation can spell by accident ("jamar" -> "jamás"); never generated. */
+const ES_COMMON_WORDS = new Set(
+  "jugo jugos a e o u y de del se la lo le las los les el en un una unos unas al con por sin que mi tu su me te nos os ya si no ni jamas nada todo toda todos como cosa cosas para pero era eras fue fui sera vez veces mas menos casa caso rato mano solo sola sobre entre donde cuando mientras luego despues antes ahora hoy aqui alli ahi esto esta este eso esa ese algo alguien nadie nunca siempre tambien tampoco bien mal mucho mucha poco poca otro otra mismo misma cual quien quienes porque pues mas".split(
+    " ",
+  ),
+);
+
+/**
+ * Orthographic changes that keep a stem's sound: -ar verbs before e (busqué, llegué, empecé), -er/-ir verbs
+ * before a/o (venzo, escojo, sigo).
+ */
+function spellingVariants(stem: string, ending: string, type: "ar" | "er" | "ir"): string[] {
   const first = ending[0];
-  const variants = [stem + ending];
-  if (first === "e" || first === "i") {
-    if (stem.endsWith("c")) variants.push(`${stem.slice(0, -1)}qu${ending}`);
-    if (stem.endsWith("g")) variants.push(`${stem.slice(0, -1)}gu${ending}`);
-    if (stem.endsWith("z")) variants.push(`${stem.slice(0, -1)}c${ending}`);
-  } else if (first === "a" || first === "o") {
-    if (stem.endsWith("g")) variants.push(`${stem.slice(0, -1)}j${ending}`);
-    if (stem.endsWith("gu")) variants.push(`${stem.slice(0, -1)}${ending}`);
-    if (stem.endsWith("c")) variants.push(`${stem.slice(0, -1)}z${ending}`);
+  if (type === "ar" && first === "e") {
+    if (stem.endsWith("c")) return [`${stem.slice(0, -1)}qu${ending}`];
+    if (stem.endsWith("g")) return [`${stem.slice(0, -1)}gu${ending}`];
+    if (stem.endsWith("z")) return [`${stem.slice(0, -1)}c${ending}`];
   }
-  return variants;
+  if (type !== "ar" && (first === "a" || first === "o")) {
+    if (stem.endsWith("gu")) return [`${stem.slice(0, -1)}${ending}`];
+    if (stem.endsWith("g")) return [`${stem.slice(0, -1)}j${ending}`];
+    if (stem.endsWith("c")) return [`${stem.slice(0, -1)}z${ending}`, stem + ending];
+  }
+  return [stem + ending];
 }
 
 /** Irregular forms of frequent Spanish verbs (folded), added to the regular pattern. */
@@ -375,9 +414,9 @@ const ES_IRREGULAR_VERBS: Record<string, string> = {
   escribir: "escrito",
   abrir: "abierto",
   romper: "roto rota",
-  reir: "rio rien rei reia reian riendo reido ria",
+  reir: "rien rei reia reian riendo reido ria",
   sonreir: "sonrio sonrien sonriendo",
-  freir: "frito frita frio",
+  freir: "frito frita",
 };
 
 function spanishVerbForms(infinitive: string): string[] {
@@ -386,10 +425,18 @@ function spanishVerbForms(infinitive: string): string[] {
   if (type !== "ar" && type !== "er" && type !== "ir") return [infinitive];
   const stem = base.slice(0, -2);
   const forms = new Set<string>([infinitive, base]);
+  // ir, ser, ver, dar: the regular pattern on a one-letter stem spells prepositions ("de", "se", "a").
+  if (stem.length <= 1) {
+    for (const form of ES_IRREGULAR_VERBS[base]?.split(" ") ?? []) forms.add(form);
+    return [...forms];
+  }
   for (const form of ES_IRREGULAR_VERBS[base]?.split(" ") ?? []) forms.add(form);
-  for (const variant of stemVariants(stem)) {
+  const raisedO = type === "ir" ? stem.replace(/o([^aeiou]*)$/, "u$1") : stem;
+  for (const variant of stemVariants(stem, type)) {
     for (const ending of ES_ENDINGS[type]) {
-      for (const form of spellingVariants(variant, ending)) {
+      // o -> u (murió, durmiendo) only before a stressed i or in -amos/-áis of the subjunctive.
+      if (variant === raisedO && variant !== stem && !/^(i[eo]|amos|ais)/.test(ending)) continue;
+      for (const form of spellingVariants(variant, ending, type)) {
         forms.add(form);
         if (CLITIC_HOSTS.has(ending)) {
           for (const clitic of CLITICS) forms.add(form + clitic);
@@ -401,6 +448,7 @@ function spanishVerbForms(infinitive: string): string[] {
   if (isVowel(stem.at(-1))) {
     for (const ending of ["yo", "yeron", "yendo", "yera", "yeran"]) forms.add(stem + ending);
   }
+  for (const word of ES_COMMON_WORDS) if (word !== base) forms.delete(word);
   return [...forms];
 }
 
@@ -447,7 +495,7 @@ const FUNCTION_WORDS = new Set([
 ]);
 
 export function surfaceForms(word: string, options: FormOptions): string[] {
-  if (FUNCTION_WORDS.has(word) || word.length <= 2) return [word];
+  if (FUNCTION_WORDS.has(word) || (word.length <= 2 && !options.verb)) return [word];
   if (options.language === "en") {
     return options.verb
       ? [...new Set([...englishVerbForms(word), ...englishNounForms(word)])]

@@ -9,7 +9,9 @@ export function presentDream(row: DreamRow): Dream {
     title: row.title,
     content: row.content,
     translation: row.translation,
-    recognizedSymbols: Array.isArray(row.recognizedSymbols) ? (row.recognizedSymbols as RecognizedSymbol[]) : [],
+    recognizedSymbols: Array.isArray(row.recognizedSymbols)
+      ? (row.recognizedSymbols as RecognizedSymbol[])
+      : [],
     isPremiumTranslation: row.isPremiumTranslation,
     category: (row.category as DreamCategory | null) ?? null,
     tags: row.tags,

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { messageResponseSchema } from "../../../contract/accounts";
 import {
   dreamIdParamsSchema,
   dreamPageSchema,
   dreamSchema,
+  exportQuerySchema,
+  importResultSchema,
+  journalExportSchema,
   listDreamsQuerySchema,
   saveDreamBodySchema,
   saveDreamResponseSchema,
@@ -17,6 +21,8 @@ import { translator } from "../../lib/i18n";
 import { MINUTE_MS } from "../../plugins/rate-limit";
 import { messageReply, requireUser } from "../../plugins/request-context";
 import { presentDream } from "./dream-presenter";
+import { exportJournalJson, exportJournalMarkdown } from "./export-journal";
+import { importJournal } from "./import-journal";
 import { listDreams } from "./list-dreams";
 import { deleteDream, getDream, updateDream } from "./own-dream";
 import { saveDream } from "./save-dream";
@@ -54,7 +60,11 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request, reply) => {
       const row = await saveDream(ctx, requireUser(request), request.body);
       reply.code(201);
-      return { success: true as const, message: translator(request.language)("dreams.saved"), dream: presentDream(row) };
+      return {
+        success: true as const,
+        message: translator(request.language)("dreams.saved"),
+        dream: presentDream(row),
+      };
     },
   );
 
@@ -71,6 +81,61 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => {
       const { rows, nextCursor } = await listDreams(ctx, requireUser(request), request.query);
       return { dreams: rows.map(presentDream), nextCursor };
+    },
+  );
+
+  app.get(
+    "/api/dreams/export",
+    {
+      config: { rateLimit: { max: 10, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["dreams"],
+        summary: "Download the whole journal as JSON (re-importable) or Markdown",
+        querystring: exportQuerySchema,
+        response: { 200: journalExportSchema.or(z.string()), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const stamp = ctx.clock.now().toISOString().slice(0, 10);
+      if (request.query.format === "markdown") {
+        const t = translator(request.language);
+        const markdown = await exportJournalMarkdown(ctx, user, {
+          heading: t("dreams.export.heading"),
+          symbols: t("dreams.export.symbols"),
+          translation: t("dreams.export.translation"),
+          tags: t("dreams.export.tags"),
+          category: (category) => t(`dreams.categories.${category}`),
+        });
+        reply
+          .type("text/markdown; charset=utf-8")
+          .header("content-disposition", `attachment; filename="chitta-journal-${stamp}.md"`);
+        return markdown;
+      }
+      reply.header("content-disposition", `attachment; filename="chitta-journal-${stamp}.json"`);
+      return exportJournalJson(ctx, user);
+    },
+  );
+
+  app.post(
+    "/api/dreams/import",
+    {
+      bodyLimit: 30 * 1024 * 1024,
+      config: { rateLimit: { max: 5, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["dreams"],
+        summary: "Import a journal exported by CHITTA (dreams already present are skipped)",
+        body: journalExportSchema,
+        response: { 200: importResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await importJournal(ctx, requireUser(request), request.body);
+      return {
+        success: true as const,
+        message: translator(request.language)("dreams.imported", result),
+        ...result,
+      };
     },
   );
 
@@ -99,7 +164,8 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: dreamSchema, ...errors },
       },
     },
-    async (request) => presentDream(await updateDream(ctx, requireUser(request), request.params.id, request.body)),
+    async (request) =>
+      presentDream(await updateDream(ctx, requireUser(request), request.params.id, request.body)),
   );
 
   app.delete(

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dreams, users } from "../../db/schema/index";
 import { createTestApp, signUpVerified, type TestApp, testDrivers } from "../../test/harness";
 
-const SPANISH_DREAM = "Soñé que una culebra enorme me perseguía por la casa de mi abuela y yo corría hacia el río.";
+const SPANISH_DREAM =
+  "Soñé que una culebra enorme me perseguía por la casa de mi abuela y yo corría hacia el río.";
 const ENGLISH_DREAM = "I was swimming in clear water near my old school when a big dog started to chase me.";
 const HOUR = 3_600_000;
 
@@ -33,7 +34,9 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
     expect(body.isPremiumTranslation).toBe(false);
     expect(body.translation).toContain("Lenguaje Universal de la Mente");
     const keys = body.symbols.map((s: { key: string }) => s.key);
-    expect(keys).toEqual(expect.arrayContaining(["snake", "chase", "house", "grandparent", "running", "river"]));
+    expect(keys).toEqual(
+      expect.arrayContaining(["snake", "chase", "house", "grandparent", "running", "river"]),
+    );
     const snake = body.symbols.find((s: { key: string }) => s.key === "snake");
     expect(snake.name).toBe("Serpiente");
     expect(snake.evidence[0].text).toBe("culebra");
@@ -50,7 +53,9 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
     const { browser, userId } = await signUpVerified(t, "shorttext");
     const short = await browser.post("/api/translate-dream", { content: "too short" });
     expect(short.statusCode).toBe(422);
-    expect(short.json().message).toContain("Please provide at least 20 characters for accurate interpretation.");
+    expect(short.json().message).toContain(
+      "Please provide at least 20 characters for accurate interpretation.",
+    );
     const long = await browser.post("/api/translate-dream", { content: "a".repeat(5001) });
     expect(long.statusCode).toBe(422);
     expect(long.json().message).toContain("Please limit your dream description to 5000 characters.");
@@ -97,7 +102,10 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
 
   it("answers 403 when the payload names another user, and 401 when signed out", async () => {
     const { browser, userId } = await signUpVerified(t, "honest");
-    const other = await browser.post("/api/translate-dream", { content: ENGLISH_DREAM, userId: userId + 1000 });
+    const other = await browser.post("/api/translate-dream", {
+      content: ENGLISH_DREAM,
+      userId: userId + 1000,
+    });
     expect(other.statusCode).toBe(403);
     const save = await browser.post("/api/dreams", { content: ENGLISH_DREAM, userId: userId + 1000 });
     expect(save.statusCode).toBe(403);
@@ -114,14 +122,16 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
       title: "",
       content: ENGLISH_DREAM,
       translation: "a translation",
-      recognizedSymbols: JSON.stringify([{ key: "forged", name: "x", category: "x", description: "", evidence: [] }]),
+      recognizedSymbols: JSON.stringify([
+        { key: "forged", name: "x", category: "x", description: "", evidence: [] },
+      ]),
       isPremiumTranslation: true,
       category: "nightmare",
       tags: ["water", "school", "water"],
     });
     expect(saved.statusCode).toBe(201);
     const dream = saved.json().dream;
-    expect(dream.title).toBe("I was swimming in clear water near my old school wh...");
+    expect(dream.title).toBe("I was swimming in clear water near my old school w...");
     expect(dream.tags).toEqual(["water", "school"]);
     expect(dream.isPremiumTranslation).toBe(false);
     // The server reads the symbols itself; the client's list is not trusted.
@@ -180,7 +190,8 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
     expect(seen[0]).toBe("Dream 44");
     expect(seen.at(-1)).toBe("Dream 0");
 
-    const count = async (query: string) => (await browser.get(`/api/dreams?limit=100&${query}`)).json().dreams.length;
+    const count = async (query: string) =>
+      (await browser.get(`/api/dreams?limit=100&${query}`)).json().dreams.length;
     expect(await count("category=lucid")).toBe(15);
     expect(await count("tag=five")).toBe(9);
     expect(await count("symbol=cat")).toBe(23);
@@ -193,13 +204,92 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
     const { browser } = await signUpVerified(t, "searcher");
     await browser.post("/api/dreams", { content: "I was standing in the water at night, holding a candle." });
     await browser.post("/api/dreams", { content: "Estaba en una casa vieja con muchas ventanas y puertas." });
-    await browser.post("/api/dreams", { content: "A long train ride through the mountains with my brother." });
+    await browser.post("/api/dreams", {
+      content: "A long train ride through the mountains with my brother.",
+    });
     const titles = async (q: string) =>
-      (await browser.get(`/api/dreams?q=${encodeURIComponent(q)}`)).json().dreams.map((d: { content: string }) => d.content);
+      (await browser.get(`/api/dreams?q=${encodeURIComponent(q)}`))
+        .json()
+        .dreams.map((d: { content: string }) => d.content);
     expect(await titles("agua")).toEqual(["I was standing in the water at night, holding a candle."]);
     expect(await titles("house")).toEqual(["Estaba en una casa vieja con muchas ventanas y puertas."]);
     expect(await titles("mountain")).toEqual(["A long train ride through the mountains with my brother."]);
     expect(await titles("ventana")).toEqual(["Estaba en una casa vieja con muchas ventanas y puertas."]);
     expect(await titles("nothing like this")).toEqual([]);
+  });
+
+  it("exports the journal as JSON and Markdown, and re-imports the JSON idempotently into another account", async () => {
+    const source = await signUpVerified(t, "exporter");
+    await source.browser.post("/api/dreams", {
+      content: "I was flying over the sea with my sister at sunset.",
+      category: "lucid",
+      tags: ["family"],
+    });
+    await source.browser.post("/api/dreams", {
+      content: "Soñé que perdía las llaves de la casa de mi madre.",
+    });
+
+    const json = await source.browser.get("/api/dreams/export?format=json");
+    expect(json.statusCode).toBe(200);
+    expect(json.headers["content-disposition"]).toMatch(/attachment; filename="chitta-journal-.*\.json"/);
+    const journal = json.json();
+    expect(journal.format).toBe("chitta-journal");
+    expect(journal.dreams).toHaveLength(2);
+
+    const markdown = await source.browser.get("/api/dreams/export?format=markdown", {
+      headers: { "x-language": "es" },
+    });
+    expect(markdown.headers["content-type"]).toContain("text/markdown");
+    expect(markdown.body).toContain("# Mi diario de sueños de CHITTA");
+    expect(markdown.body).toContain("Lúcido");
+    expect(markdown.body).toContain("Soñé que perdía las llaves");
+
+    const target = await signUpVerified(t, "importer");
+    const first = await target.browser.post("/api/dreams/import", journal);
+    expect(first.json()).toMatchObject({ imported: 2, skipped: 0 });
+    const again = await target.browser.post("/api/dreams/import", journal);
+    expect(again.json()).toMatchObject({ imported: 0, skipped: 2 });
+    const imported = (await target.browser.get("/api/dreams")).json().dreams;
+    expect(imported.map((d: { content: string }) => d.content).sort()).toEqual(
+      journal.dreams.map((d: { content: string }) => d.content).sort(),
+    );
+    expect(imported.map((d: { createdAt: string }) => d.createdAt).sort()).toEqual(
+      journal.dreams.map((d: { createdAt: string }) => d.createdAt).sort(),
+    );
+    const spanish = imported.find((d: { language: string }) => d.language === "es");
+    expect(spanish.recognizedSymbols.map((s: { key: string }) => s.key)).toEqual(
+      expect.arrayContaining(["key", "house", "mother"]),
+    );
+    // The source account is untouched by the import.
+    expect((await source.browser.get("/api/dreams")).json().dreams).toHaveLength(2);
+  });
+
+  it("refuses an import that is not a CHITTA journal and writes nothing", async () => {
+    const { browser } = await signUpVerified(t, "badimport");
+    const response = await browser.post("/api/dreams/import", {
+      format: "chitta-journal",
+      version: 1,
+      exportedAt: "2026-01-01T00:00:00Z",
+      dreams: [
+        {
+          title: "ok",
+          content: "A valid dream about a cat.",
+          translation: null,
+          category: null,
+          tags: [],
+          createdAt: "2026-01-01T00:00:00Z",
+        },
+        {
+          title: "bad",
+          content: "",
+          translation: null,
+          category: "sleepy",
+          tags: [],
+          createdAt: "yesterday",
+        },
+      ],
+    });
+    expect(response.statusCode).toBe(422);
+    expect((await browser.get("/api/dreams")).json().dreams).toEqual([]);
   });
 });

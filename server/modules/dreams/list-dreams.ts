@@ -56,7 +56,9 @@ export async function listDreams(
   if (query.to) conditions.push(lte(dreams.createdAt, new Date(query.to)));
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
-    conditions.push(sql`(${dreams.createdAt}, ${dreams.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`);
+    conditions.push(
+      sql`(${dreams.createdAt}, ${dreams.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`,
+    );
   }
   const rows = await ctx.db
     .select()

@@ -10,7 +10,11 @@ import { recognize } from "./recognize";
 /** Another user's dream answers exactly like a missing one: 404, so ids reveal nothing. */
 const ownDream = (user: SessionUser, id: number) => and(eq(dreams.id, id), eq(dreams.userId, user.id));
 
-export async function getDream(ctx: Pick<AppContext, "db">, user: SessionUser, id: number): Promise<DreamRow> {
+export async function getDream(
+  ctx: Pick<AppContext, "db">,
+  user: SessionUser,
+  id: number,
+): Promise<DreamRow> {
   const [row] = await ctx.db.select().from(dreams).where(ownDream(user, id)).limit(1);
   if (!row) throw notFound("errors.dreamNotFound");
   return row;

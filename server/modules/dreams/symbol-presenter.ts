@@ -4,7 +4,11 @@ import type { SymbolMatch } from "../../engine/matcher";
 import type { Language } from "../../engine/morphology";
 
 /** The symbols as the user sees them: name and meaning in the dream's language, with their evidence. */
-export function presentSymbols(matches: readonly SymbolMatch[], engine: SymbolEngine, language: Language): RecognizedSymbol[] {
+export function presentSymbols(
+  matches: readonly SymbolMatch[],
+  engine: SymbolEngine,
+  language: Language,
+): RecognizedSymbol[] {
   const entries = new Map(engine.data.symbols.map((entry) => [entry.key, entry]));
   return matches.map((match) => {
     const side = entries.get(match.key)?.[language];

@@ -58,10 +58,14 @@ export async function translateDream(
       lastDreamDate: now,
     })
     .where(
-      and(eq(users.id, user.id), premium ? undefined : sql`(${dayOver} OR ${users.translationsUsed} < ${users.translationsLimit})`),
+      and(
+        eq(users.id, user.id),
+        premium ? undefined : sql`(${dayOver} OR ${users.translationsUsed} < ${users.translationsLimit})`,
+      ),
     )
     .returning({ used: users.translationsUsed, limit: users.translationsLimit });
-  if (!counted) throw new AppError("FORBIDDEN", "errors.translationLimit", { params: { limit: user.translationsLimit } });
+  if (!counted)
+    throw new AppError("FORBIDDEN", "errors.translationLimit", { params: { limit: user.translationsLimit } });
 
   return {
     success: true,

@@ -1,32 +1,41 @@
+import type { Database } from "../../db/client";
+import { dreamSymbols } from "../../db/schema/index";
 import { createEngine, type SymbolEngine } from "../../engine/index";
 import { loadLexiconData } from "../../engine/lexicon/load";
 import type { LexiconData } from "../../engine/lexicon/schema";
+import { mergeLexicon } from "./merge-lexicon";
 
 /**
- * The engine every request uses. Compiling the lexicon takes a moment, so one compiled engine is shared
- * by the process; `replace` swaps in a recompiled one (admin edits) without a restart.
+ * The engine every request uses. Compiling the lexicon takes a moment, so the shipped lexicon is compiled
+ * once per process; `reload` recompiles it with the administrators' edits, live, without a restart.
  */
 export interface SymbolEngineHolder {
   current(): SymbolEngine;
-  replace(data: LexiconData): void;
+  /** The shipped lexicon files, before database edits. */
+  files(): LexiconData;
+  reload(db: Database): Promise<void>;
 }
 
-let shared: SymbolEngine | undefined;
+let sharedFiles: LexiconData | undefined;
+let sharedEngine: SymbolEngine | undefined;
 
-export function defaultSymbolEngine(): SymbolEngine {
-  shared ??= createEngine(loadLexiconData());
-  return shared;
+export function shippedLexicon(): LexiconData {
+  sharedFiles ??= loadLexiconData();
+  return sharedFiles;
 }
 
-export function createSymbolEngineHolder(initial?: SymbolEngine): SymbolEngineHolder {
-  let engine = initial;
+export function createSymbolEngineHolder(): SymbolEngineHolder {
+  let engine: SymbolEngine | undefined;
   return {
     current: () => {
-      engine ??= defaultSymbolEngine();
+      engine ??= sharedEngine ??= createEngine(shippedLexicon());
       return engine;
     },
-    replace: (data) => {
-      engine = createEngine(data);
+    files: shippedLexicon,
+    reload: async (db) => {
+      const rows = await db.select().from(dreamSymbols);
+      const edited = rows.length > 0;
+      engine = edited ? createEngine(mergeLexicon(shippedLexicon(), rows)) : undefined;
     },
   };
 }

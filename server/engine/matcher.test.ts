@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { createEngine } from "./index";
+
+const engine = createEngine();
+const keys = (text: string) =>
+  engine
+    .match(text)
+    .symbols.map((symbol) => symbol.key)
+    .sort();
+
+describe("symbol matcher: morphology", () => {
+  it.each([
+    ["Soñé con unas culebritas verdes en el jardín.", "snake"],
+    ["I fell off the roof of my school.", "falling"],
+    ["Me caí por las escaleras de la casa.", "falling"],
+    ["The puppies were barking all night long.", "dog"],
+    ["Los perritos ladraban toda la noche.", "dog"],
+    ["I had sleep paralysis again last night.", "paralysis"],
+    ["Mi hermana dio a luz a gemelos en el hospital.", "birth"],
+    ["She was giving birth in the back of a taxi.", "birth"],
+    ["Una serpiente me perseguía por todo el pueblo.", "chase"],
+    ["Two wolves were howling outside the cabin.", "wolf"],
+  ])("%s -> %s", (text, key) => {
+    expect(keys(text)).toContain(key);
+  });
+});
+
+describe("symbol matcher: idioms, senses, absence, comparisons, unreal actions", () => {
+  it.each([
+    ["I fell asleep on the couch while watching a film.", "falling"],
+    ["I fell in love with a stranger at the party.", "falling"],
+    ["Time flew by while we talked for hours.", "flying"],
+    ["I was dying to see her again after all these years.", "death"],
+    ["There was no water anywhere in the desert town.", "water"],
+    ["No había agua en toda la casa de mi abuela.", "water"],
+    ["The rope moved like a snake across the floor.", "snake"],
+    ["He swung a baseball bat at the window.", "bat"],
+    ["My phone was ringing in the other room.", "ring"],
+    ["I met a famous movie star at the airport.", "star"],
+    ["El barco tenía una vela blanca enorme.", "candle"],
+    ["We almost kissed at the end of the night.", "kissing"],
+    ["I wanted to dance but nobody would join me.", "dancing"],
+    ["My teeth were falling out one by one.", "falling"],
+    ["We walked along the ocean shore at dawn.", "water"],
+  ])("%s -/-> %s", (text, key) => {
+    expect(keys(text)).not.toContain(key);
+  });
+
+  it("keeps the most specific reading and the literal ones beside the idioms", () => {
+    expect(keys("My teeth were falling out one by one.")).toContain("teeth");
+    expect(keys("I fell asleep and then fell down the stairs.")).toEqual(
+      expect.arrayContaining(["falling", "stairs"]),
+    );
+    expect(keys("I met a famous movie star at the airport.")).toEqual(
+      expect.arrayContaining(["celebrity", "airport"]),
+    );
+    expect(keys("A bat flew out of the dark cave.")).toEqual(expect.arrayContaining(["bat", "cave"]));
+    expect(keys("Había una vela encendida sobre la mesa.")).toEqual(
+      expect.arrayContaining(["candle", "table"]),
+    );
+  });
+
+  it("reads 'my parents' and 'mis padres' as mother and father", () => {
+    expect(keys("My parents were waiting for me at the station.")).toEqual(
+      expect.arrayContaining(["mother", "father"]),
+    );
+    expect(keys("Mis padres me esperaban en la estación de tren.")).toEqual(
+      expect.arrayContaining(["mother", "father"]),
+    );
+  });
+});
+
+describe("symbol matcher: evidence and language", () => {
+  it("returns the exact character spans that triggered each symbol", () => {
+    const text = "Anoche soñé que una culebra entraba por la ventana de mi cuarto.";
+    const result = engine.match(text);
+    expect(result.language).toBe("es");
+    const snake = result.symbols.find((symbol) => symbol.key === "snake");
+    expect(snake?.name).toBe("Serpiente");
+    expect(snake?.evidence).toEqual([
+      { start: text.indexOf("culebra"), end: text.indexOf("culebra") + 7, text: "culebra" },
+    ]);
+    const window = result.symbols.find((symbol) => symbol.key === "window");
+    expect(text.slice(window?.evidence[0]?.start, window?.evidence[0]?.end)).toBe("ventana");
+  });
+
+  it("lists a symbol once with every place it appears", () => {
+    const text = "A dog barked. Later another dog, a huge dog, followed me home.";
+    const dog = engine.match(text).symbols.find((symbol) => symbol.key === "dog");
+    expect(dog?.evidence.map((e) => e.text)).toEqual(["dog", "dog", "dog"]);
+  });
+
+  it("detects English, Spanish and mixed dreams", () => {
+    expect(engine.match("I was walking with my brother in the park and it was raining.").language).toBe("en");
+    expect(engine.match("Estaba caminando con mi hermano por el parque y llovía.").language).toBe("es");
+    expect(
+      engine.match(
+        "Estaba en la casa de mi abuela and she told me that the dog was in the jardín, pero no lo encontré porque it was dark.",
+      ).language,
+    ).toBe("mixed");
+  });
+
+  it("is deterministic", () => {
+    const text = "I was flying over the sea, then I fell into a river full of fish near my mother's house.";
+    expect(engine.match(text)).toEqual(engine.match(text));
+  });
+});

@@ -1,0 +1,74 @@
+import { asc, eq } from "drizzle-orm";
+import { JOURNAL_FORMAT, type JournalExport } from "../../../contract/dreams";
+import type { AppContext } from "../../context";
+import { dreams } from "../../db/schema/index";
+import type { SessionUser } from "../accounts/sessions";
+import { type DreamRow, presentDream } from "./dream-presenter";
+
+async function allDreams(ctx: Pick<AppContext, "db">, user: SessionUser): Promise<DreamRow[]> {
+  return ctx.db
+    .select()
+    .from(dreams)
+    .where(eq(dreams.userId, user.id))
+    .orderBy(asc(dreams.createdAt), asc(dreams.id));
+}
+
+/** The whole journal in our JSON format, which `importJournal` reads back. */
+export async function exportJournalJson(
+  ctx: Pick<AppContext, "db" | "clock">,
+  user: SessionUser,
+): Promise<JournalExport> {
+  const rows = await allDreams(ctx, user);
+  return {
+    format: JOURNAL_FORMAT,
+    version: 1,
+    exportedAt: ctx.clock.now().toISOString(),
+    dreams: rows.map((row) => {
+      const dream = presentDream(row);
+      return {
+        title: dream.title,
+        content: dream.content,
+        translation: dream.translation,
+        recognizedSymbols: dream.recognizedSymbols,
+        isPremiumTranslation: dream.isPremiumTranslation,
+        category: dream.category,
+        tags: dream.tags,
+        language: dream.language === "es" || dream.language === "en" ? dream.language : null,
+        createdAt: dream.createdAt,
+      };
+    }),
+  };
+}
+
+export interface MarkdownLabels {
+  heading: string;
+  symbols: string;
+  translation: string;
+  tags: string;
+  category: (category: string) => string;
+}
+
+/** The journal as a readable Markdown document, in the reader's language. */
+export async function exportJournalMarkdown(
+  ctx: Pick<AppContext, "db">,
+  user: SessionUser,
+  labels: MarkdownLabels,
+): Promise<string> {
+  const rows = await allDreams(ctx, user);
+  const parts = [`# ${labels.heading}`];
+  for (const row of rows) {
+    const dream = presentDream(row);
+    const meta = [
+      dream.createdAt.slice(0, 10),
+      dream.category ? labels.category(dream.category) : null,
+      dream.tags.length ? `${labels.tags}: ${dream.tags.join(", ")}` : null,
+    ].filter(Boolean);
+    const lines = [`## ${dream.title}`, `*${meta.join(" · ")}*`, "", dream.content];
+    if (dream.recognizedSymbols.length > 0) {
+      lines.push("", `**${labels.symbols}:** ${dream.recognizedSymbols.map((s) => s.name).join(", ")}`);
+    }
+    if (dream.translation) lines.push("", `**${labels.translation}**`, "", dream.translation);
+    parts.push(lines.join("\n"));
+  }
+  return `${parts.join("\n\n")}\n`;
+}

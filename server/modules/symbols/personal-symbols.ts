@@ -1,0 +1,93 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { PersonalSymbol, PersonalSymbolBody } from "../../../contract/symbols";
+import type { AppContext } from "../../context";
+import { personalSymbols } from "../../db/schema/index";
+import { conflict, notFound } from "../../lib/errors";
+import type { SessionUser } from "../accounts/sessions";
+
+type Row = typeof personalSymbols.$inferSelect;
+const PERSONAL_SYMBOL_LIMIT = 500;
+
+export function presentPersonalSymbol(row: Row): PersonalSymbol {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    frequency: row.frequency,
+    emotionalImpact: row.emotionalImpact,
+    personalContext: row.personalContext,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const own = (user: SessionUser, id: number) =>
+  and(eq(personalSymbols.id, id), eq(personalSymbols.userId, user.id));
+
+/** A name already used by this user (any case) is a conflict, not a second row. */
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  return code === "23505";
+}
+
+export async function listPersonalSymbols(ctx: Pick<AppContext, "db">, user: SessionUser): Promise<Row[]> {
+  return ctx.db
+    .select()
+    .from(personalSymbols)
+    .where(eq(personalSymbols.userId, user.id))
+    .orderBy(desc(personalSymbols.updatedAt), desc(personalSymbols.id))
+    .limit(PERSONAL_SYMBOL_LIMIT);
+}
+
+export async function createPersonalSymbol(
+  ctx: Pick<AppContext, "db">,
+  user: SessionUser,
+  body: PersonalSymbolBody,
+): Promise<Row> {
+  try {
+    const [row] = await ctx.db
+      .insert(personalSymbols)
+      .values({ ...body, userId: user.id, category: body.category ?? "Personal" })
+      .returning();
+    return row as Row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("errors.personalSymbolExists", "name");
+    throw error;
+  }
+}
+
+export async function updatePersonalSymbol(
+  ctx: Pick<AppContext, "db">,
+  user: SessionUser,
+  id: number,
+  body: Partial<PersonalSymbolBody>,
+): Promise<Row> {
+  const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  try {
+    const [row] = await ctx.db
+      .update(personalSymbols)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(own(user, id))
+      .returning();
+    if (!row) throw notFound("errors.personalSymbolNotFound");
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("errors.personalSymbolExists", "name");
+    throw error;
+  }
+}
+
+export async function deletePersonalSymbol(
+  ctx: Pick<AppContext, "db">,
+  user: SessionUser,
+  id: number,
+): Promise<void> {
+  const deleted = await ctx.db
+    .delete(personalSymbols)
+    .where(own(user, id))
+    .returning({ id: personalSymbols.id });
+  if (deleted.length === 0) throw notFound("errors.personalSymbolNotFound");
+}

@@ -1,0 +1,267 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { messageResponseSchema } from "../../../contract/accounts";
+import { errorBodySchema, errorResponses } from "../../../contract/errors";
+import {
+  adminSymbolBodySchema,
+  adminSymbolListQuerySchema,
+  adminSymbolPatchSchema,
+  adminSymbolSchema,
+  debugSymbolsBodySchema,
+  debugSymbolsResponseSchema,
+  idParamsSchema,
+  missingSymbolBodySchema,
+  missingSymbolSchema,
+  personalSymbolBodySchema,
+  personalSymbolPatchSchema,
+  personalSymbolSchema,
+  processMissingSymbolBodySchema,
+} from "../../../contract/symbols";
+import type { AppContext } from "../../context";
+import { translator } from "../../lib/i18n";
+import { MINUTE_MS } from "../../plugins/rate-limit";
+import { messageReply, requireAdmin, requireUser } from "../../plugins/request-context";
+import {
+  createAdminSymbol,
+  deleteAdminSymbol,
+  listAdminSymbols,
+  presentAdminSymbol,
+  updateAdminSymbol,
+} from "./admin-symbols";
+import {
+  listMissingSymbols,
+  presentMissingSymbol,
+  processMissingSymbol,
+  reportMissingSymbol,
+} from "./missing-symbols";
+import {
+  createPersonalSymbol,
+  deletePersonalSymbol,
+  listPersonalSymbols,
+  presentPersonalSymbol,
+  updatePersonalSymbol,
+} from "./personal-symbols";
+
+const errors = { ...errorResponses, 404: errorBodySchema };
+const writeLimit = { rateLimit: { max: 60, timeWindow: MINUTE_MS } };
+
+/** Personal symbols, missing-symbol reports, and the administrators' lexicon tools. */
+export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const builtInKeys = () => new Set(ctx.symbols.files().symbols.map((entry) => entry.key));
+
+  // --- Personal symbols (the user's own) ---
+  app.get(
+    "/api/personal-symbols",
+    {
+      schema: {
+        tags: ["symbols"],
+        summary: "The user's personal symbols",
+        response: { 200: z.array(personalSymbolSchema), ...errors },
+      },
+    },
+    async (request) => (await listPersonalSymbols(ctx, requireUser(request))).map(presentPersonalSymbol),
+  );
+  app.post(
+    "/api/personal-symbols",
+    {
+      config: writeLimit,
+      schema: {
+        tags: ["symbols"],
+        summary: "Add a personal symbol",
+        body: personalSymbolBodySchema,
+        response: { 201: personalSymbolSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await createPersonalSymbol(ctx, requireUser(request), request.body);
+      reply.code(201);
+      return presentPersonalSymbol(row);
+    },
+  );
+  app.patch(
+    "/api/personal-symbols/:id",
+    {
+      config: writeLimit,
+      schema: {
+        tags: ["symbols"],
+        summary: "Edit a personal symbol",
+        params: idParamsSchema,
+        body: personalSymbolPatchSchema,
+        response: { 200: personalSymbolSchema, ...errors },
+      },
+    },
+    async (request) =>
+      presentPersonalSymbol(
+        await updatePersonalSymbol(ctx, requireUser(request), request.params.id, request.body),
+      ),
+  );
+  app.delete(
+    "/api/personal-symbols/:id",
+    {
+      config: writeLimit,
+      schema: {
+        tags: ["symbols"],
+        summary: "Delete a personal symbol",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deletePersonalSymbol(ctx, requireUser(request), request.params.id);
+      return messageReply(request, "symbols.personalDeleted");
+    },
+  );
+
+  // --- Missing-symbol reports ---
+  app.post(
+    "/api/missing-symbols",
+    {
+      config: { rateLimit: { max: 20, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["symbols"],
+        summary: "Report a symbol the engine did not recognise",
+        body: missingSymbolBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await reportMissingSymbol(ctx, requireUser(request), request.body.symbol);
+      return {
+        success: true as const,
+        message: translator(request.language)("symbols.missingReported", { symbol: request.body.symbol }),
+      };
+    },
+  );
+
+  // --- Administrators ---
+  app.get(
+    "/api/admin/symbols",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Search the lexicon",
+        querystring: adminSymbolListQuerySchema,
+        response: {
+          200: z.object({ symbols: z.array(adminSymbolSchema), total: z.number().int() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { rows, total } = await listAdminSymbols(ctx, request.query);
+      const keys = builtInKeys();
+      return { symbols: rows.map((row) => presentAdminSymbol(row, keys)), total };
+    },
+  );
+  app.post(
+    "/api/admin/symbols",
+    {
+      config: writeLimit,
+      schema: {
+        tags: ["admin"],
+        summary: "Add a symbol (live at once)",
+        body: adminSymbolBodySchema,
+        response: { 201: adminSymbolSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      const row = await createAdminSymbol(ctx, request.body);
+      reply.code(201);
+      return presentAdminSymbol(row, builtInKeys());
+    },
+  );
+  app.patch(
+    "/api/admin/symbols/:id",
+    {
+      config: writeLimit,
+      schema: {
+        tags: ["admin"],
+        summary: "Edit a symbol's texts and variations (live at once)",
+        params: idParamsSchema,
+        body: adminSymbolPatchSchema,
+        response: { 200: adminSymbolSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return presentAdminSymbol(await updateAdminSymbol(ctx, request.params.id, request.body), builtInKeys());
+    },
+  );
+  app.delete(
+    "/api/admin/symbols/:id",
+    {
+      config: writeLimit,
+      schema: {
+        tags: ["admin"],
+        summary: "Delete a symbol an administrator added",
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      await deleteAdminSymbol(ctx, request.params.id);
+      return messageReply(request, "symbols.deleted");
+    },
+  );
+  app.get(
+    "/api/admin/missing-symbols",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Reported missing symbols, most reported first",
+        querystring: z
+          .object({ status: z.enum(["pending", "added", "dismissed"]).default("pending") })
+          .strict(),
+        response: { 200: z.array(missingSymbolSchema), ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return (await listMissingSymbols(ctx, request.query.status)).map(presentMissingSymbol);
+    },
+  );
+  app.post(
+    "/api/admin/missing-symbols/:id/process",
+    {
+      config: writeLimit,
+      schema: {
+        tags: ["admin"],
+        summary: "Add a reported word to a symbol, or dismiss it",
+        params: idParamsSchema,
+        body: processMissingSymbolBodySchema,
+        response: { 200: missingSymbolSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { action, symbolId } = request.body;
+      return presentMissingSymbol(await processMissingSymbol(ctx, request.params.id, action, symbolId));
+    },
+  );
+  app.post(
+    "/api/admin/debug-symbols",
+    {
+      config: writeLimit,
+      schema: {
+        tags: ["admin"],
+        summary: "The matcher's trace for a text: every candidate, kept or dropped and why",
+        body: debugSymbolsBodySchema,
+        response: { 200: debugSymbolsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const started = performance.now();
+      const result = ctx.symbols.current().match(request.body.text);
+      return {
+        language: result.language,
+        symbols: result.symbols.map(({ key, name, evidence }) => ({ key, name, evidence })),
+        trace: result.trace,
+        elapsedMs: performance.now() - started,
+      };
+    },
+  );
+};
