@@ -42,7 +42,8 @@ export const translateDreamBodySchema = z
     userId: z.number().int().nullish(),
     isPremium: z.boolean().optional(),
     isUltraSimplified: z.boolean().optional(),
-    timestamp: z.union([z.string().max(64), z.number()]).optional(),
+    /** When the client sent it (ISO 8601); informational. */
+    timestamp: z.string().max(64).optional(),
     category: dreamCategorySchema.nullish(),
   })
   .strict();
@@ -140,6 +141,8 @@ export const saveDreamResponseSchema = z.object({
 
 export const JOURNAL_FORMAT = "chitta-journal";
 export const MAX_IMPORTED_DREAMS = 20_000;
+/** A whole journal can be large: the import route alone accepts bodies up to this size. */
+export const IMPORT_BODY_LIMIT = 30 * 1024 * 1024;
 
 export const exportQuerySchema = z.object({ format: z.enum(["json", "markdown"]).default("json") }).strict();
 
@@ -157,12 +160,14 @@ export const exportedDreamSchema = z
   })
   .strip();
 
-export const journalExportSchema = z.object({
-  format: z.literal(JOURNAL_FORMAT),
-  version: z.literal(1),
-  exportedAt: z.string(),
-  dreams: z.array(exportedDreamSchema).max(MAX_IMPORTED_DREAMS),
-});
+export const journalExportSchema = z
+  .object({
+    format: z.enum([JOURNAL_FORMAT]),
+    version: z.number().int().min(1).max(1),
+    exportedAt: z.string().max(64),
+    dreams: z.array(exportedDreamSchema).max(MAX_IMPORTED_DREAMS),
+  })
+  .strict();
 export type JournalExport = z.infer<typeof journalExportSchema>;
 
 export const importResultSchema = z.object({

@@ -1,106 +1,26 @@
 /**
- * Validates the lexicon data: file shapes, unique keys, every evaluation key present, and no term claimed
- * by two symbols in one language. Exits 1 on any error. Usage: npm run lexicon:check
+ * Validates the lexicon data (see server/engine/lexicon/check.ts). Exits 1 on any error.
+ * Usage: npm run lexicon:check
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { readVocabulary } from "../server/engine/eval";
+import { checkLexicon } from "../server/engine/lexicon/check";
 import { LexiconFileError, loadLexiconData, symbolFiles } from "../server/engine/lexicon/load";
-import { surfaceForms } from "../server/engine/morphology";
-import { termWords } from "../server/engine/text";
 
 const EVAL_VOCABULARY = path.resolve(import.meta.dirname, "../../shared/eval/symbols.tsv");
-const errors: string[] = [];
 
-let data: ReturnType<typeof loadLexiconData>;
 try {
-  data = loadLexiconData();
-} catch (error) {
-  if (error instanceof LexiconFileError) {
-    console.error(`error: ${error.message}`);
-    process.exit(1);
-  }
-  throw error;
-}
-const owners = symbolFiles();
-const where = (key: string) => `${key} (${owners.get(key) ?? "?"})`;
-
-const seen = new Set<string>();
-for (const entry of data.symbols) {
-  if (seen.has(entry.key)) errors.push(`duplicate key ${entry.key}`);
-  seen.add(entry.key);
-}
-
-for (const key of readVocabulary(EVAL_VOCABULARY)) {
-  if (!seen.has(key)) errors.push(`evaluation key missing from the lexicon: ${key}`);
-}
-
-const termText = (spec: string | { t: string }) => (typeof spec === "string" ? spec : spec.t);
-const normalised = (term: string) =>
-  termWords(term)
-    .map((word) => word.replace(/:v$/, "").replace(/^=/, ""))
-    .join(" ");
-
-for (const language of ["en", "es"] as const) {
-  const termOwner = new Map<string, string>();
-  const lemmaOwner = new Map<string, string>();
-  for (const entry of data.symbols) {
-    const side = entry[language];
-    const all = [...side.terms, ...Object.values(side.regional ?? {}).flat()];
-    for (const spec of all) {
-      const term = normalised(termText(spec));
-      const owner = termOwner.get(term);
-      if (owner && owner !== entry.key)
-        errors.push(`${language} term "${term}" in both ${where(owner)} and ${where(entry.key)}`);
-      termOwner.set(term, entry.key);
-      if (!term.includes(" ")) lemmaOwner.set(term, entry.key);
-    }
-  }
-  // A generated form that is another symbol's own word ("perra" from "perro" while "perra" is elsewhere).
-  for (const entry of data.symbols) {
-    const gendered = entry.category === "people" || entry.category === "animal";
-    for (const spec of entry[language].terms) {
-      const raw = termText(spec);
-      if (raw.includes(" ") || raw.startsWith("=")) continue;
-      const isVerb = raw.endsWith(":v");
-      for (const form of surfaceForms(normalised(raw), { language, verb: isVerb, gendered })) {
-        const other = lemmaOwner.get(form);
-        if (other && other !== entry.key) {
-          errors.push(
-            `${language} "${raw}" of ${where(entry.key)} also produces "${form}", a term of ${where(other)} (write it with "=" or drop one)`,
-          );
-        }
-      }
-    }
-  }
-}
-
-for (const entry of data.symbols) {
-  const terms = [...entry.en.terms, ...entry.es.terms, ...Object.values(entry.es.regional ?? {}).flat()].map(
-    termText,
+  const data = loadLexiconData();
+  const required = existsSync(EVAL_VOCABULARY) ? readVocabulary(EVAL_VOCABULARY) : new Set<string>();
+  const errors = checkLexicon(data, symbolFiles(), required);
+  for (const error of errors) console.error(`error: ${error}`);
+  console.log(
+    `${data.symbols.length} symbols, ${data.celebrities.length} celebrities, ${data.themes.length} themes, ${data.combined.length} combined symbols; ${errors.length} error(s)`,
   );
-  for (const [term, keys] of Object.entries(entry.alsoKeys ?? {})) {
-    if (!terms.includes(term))
-      errors.push(`${where(entry.key)}: alsoKeys names "${term}", which is not one of its terms`);
-    for (const key of keys)
-      if (!seen.has(key)) errors.push(`${where(entry.key)}: alsoKeys gives unknown symbol ${key}`);
-  }
+  process.exit(errors.length > 0 ? 1 : 0);
+} catch (error) {
+  if (!(error instanceof LexiconFileError)) throw error;
+  console.error(`error: ${error.message}`);
+  process.exit(1);
 }
-
-for (const celebrity of data.celebrities) {
-  if (celebrity.aliases.some((alias) => alias !== alias.toLowerCase()))
-    errors.push(`celebrity ${celebrity.name}: aliases must be lower case`);
-}
-for (const theme of data.themes) {
-  for (const key of theme.symbolKeys)
-    if (!seen.has(key)) errors.push(`theme ${theme.key}: unknown symbol ${key}`);
-}
-for (const combo of data.combined) {
-  for (const key of combo.symbolKeys)
-    if (!seen.has(key)) errors.push(`combined symbol ${combo.key}: unknown symbol ${key}`);
-}
-
-for (const error of errors) console.error(`error: ${error}`);
-console.log(
-  `${data.symbols.length} symbols, ${data.celebrities.length} celebrities, ${data.themes.length} themes, ${data.combined.length} combined symbols; ${errors.length} error(s)`,
-);
-process.exit(errors.length > 0 ? 1 : 0);

@@ -20,6 +20,7 @@ import { profileRoutes } from "./modules/accounts/profile.routes";
 import { dreamsRoutes } from "./modules/dreams/dreams.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { createSymbolEngineHolder } from "./modules/symbols/symbol-engine";
+import { symbolsRoutes } from "./modules/symbols/symbols.routes";
 import { errorsPlugin } from "./plugins/errors";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { requestContextPlugin } from "./plugins/request-context";
@@ -72,6 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prose: config.ai ? createChatWriter(config.ai) : undefined,
   };
   app.addHook("onClose", async () => mailer.close());
+  // Administrators' lexicon edits live in the database: the engine starts with them.
+  await ctx.symbols.reload(database.db);
 
   await app.register(swagger, {
     openapi: {
@@ -92,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes, { ctx });
   await app.register(oidcRoutes, { ctx });
   await app.register(dreamsRoutes, { ctx });
+  await app.register(symbolsRoutes, { ctx });
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -22,6 +22,7 @@ const ES_CLITICS = new Set(["me", "te", "se", "le", "lo", "la", "nos", "les", "l
 
 // --- Absence --------------------------------------------------------------------------------------------
 
+const EN_DETERMINERS = new Set(["a", "an", "the", "my", "his", "her", "your", "our", "their", "any"]);
 const EN_ABSENCE = new Set(["no", "without", "nor", "neither", "none", "imagine", "imagined", "imagining"]);
 const EN_NEGATIVE = /^(not|never|hardly|n't|.+n't)$/;
 const ES_ABSENCE = new Set(["sin", "ningun", "ninguna", "ninguno", "ningunos", "ningunas", "ni"]);
@@ -33,6 +34,10 @@ const ES_NEGATED_EXISTENCE = new Set([
   "existe",
   "tenia",
   "tengo",
+  "tiene",
+  "tienes",
+  "tuve",
+  "tuvo",
   "tenian",
   "tenemos",
   "teniamos",
@@ -51,6 +56,8 @@ export function statedAbsent(tokens: readonly Token[], index: number, language: 
       const word = previous[k] ?? "";
       if (EN_ABSENCE.has(word) && k <= 2) return true;
       if (word === "of" && previous[k + 1] === "instead") return true;
+      // "she is not my wife", "it was not a dog"
+      if (word === "not" && k >= 1 && EN_DETERMINERS.has(previous[k - 1] ?? "")) return true;
       // "there wasn't any water", "not a single dog"
       if ((word === "any" || word === "single") && previous.slice(k + 1).some((w) => EN_NEGATIVE.test(w)))
         return true;
@@ -227,8 +234,8 @@ export function comparison(tokens: readonly Token[], index: number, language: La
     const word = previous[k] ?? "";
     if (ES_COMPARATORS.has(word)) return true;
     if (word === "si" && previous[k + 1] === "como") return true;
-    // "como una serpiente", "como un gran perro"
-    if (word === "como" && k >= 1 && ES_ARTICLES.has(previous[k - 1] ?? "")) return true;
+    // "como una serpiente", "como un gran perro" (not "como una serpiente en las manos")
+    if (word === "como" && k >= 1 && k <= 2 && ES_ARTICLES.has(previous[k - 1] ?? "")) return true;
   }
   return false;
 }
@@ -319,5 +326,6 @@ export function unrealAction(tokens: readonly Token[], index: number, language: 
   if (first === "de" && previous[k + 1] === "ganas") return true;
   // "para evitar que me atacara"
   if (first === "que" && (previous[k + 1] === "evitar" || previous[k + 1] === "impedir")) return true;
+  if (previous.slice(0, 3).some((word, i) => word === "poco" && previous[i + 1] === "por")) return true;
   return previous.slice(0, 3).some((word) => ES_UNREAL.has(word));
 }

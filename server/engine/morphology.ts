@@ -227,6 +227,11 @@ const ES_BLOCKED_FORMS = new Set([
   "carretilla",
   "mantequilla",
   "colilla",
+  "barquillo",
+  "manzanilla",
+  "orilla",
+  "orillas",
+  "cuernito",
   "polla",
   "rato",
   "ratos",
@@ -331,7 +336,7 @@ const ES_ENDINGS: Record<"ar" | "er" | "ir", string[]> = {
 
 const CLITICS = ["me", "te", "se", "nos", "os", "lo", "la", "le", "los", "las", "les"];
 /** Endings that take enclitic pronouns: infinitive, gerund, imperative. */
-const CLITIC_HOSTS = new Set(["ar", "er", "ir", "ando", "iendo", "a", "e", "ad", "ed", "id", "en", "an"]);
+const CLITIC_HOSTS = new Set(["ar", "er", "ir", "ando", "iendo", "a", "e", "ad", "ed", "id"]);
 
 /**
  * Stem-changing verbs (volar -> vuela, morir -> murió, pedir -> pide), spelled out from the last stem vowel.
@@ -358,7 +363,7 @@ function stemVariants(stem: string, type: "ar" | "er" | "ir"): string[] {
 
 /** Everyday Spanish words a conjugation can spell by accident ("jamar" -> "jamás"); never generated. */
 const ES_COMMON_WORDS = new Set(
-  "jugo jugos a e o u y de del se la lo le las los les el en un una unos unas al con por sin que mi tu su me te nos os ya si no ni jamas nada todo toda todos como cosa cosas para pero era eras fue fui sera vez veces mas menos casa caso rato mano solo sola sobre entre donde cuando mientras luego despues antes ahora hoy aqui alli ahi esto esta este eso esa ese algo alguien nadie nunca siempre tambien tampoco bien mal mucho mucha poco poca otro otra mismo misma cual quien quienes porque pues mas".split(
+  "jugo jugos lastima armadillo a e o u y de del se la lo le las los les el en un una unos unas al con por sin que mi tu su me te nos os ya si no ni jamas nada todo toda todos como cosa cosas para pero era eras fue fui sera vez veces mas menos casa caso rato mano solo sola sobre entre donde cuando mientras luego despues antes ahora hoy aqui alli ahi esto esta este eso esa ese algo alguien nadie nunca siempre tambien tampoco bien mal mucho mucha poco poca otro otra mismo misma cual quien quienes porque pues mas".split(
     " ",
   ),
 );

@@ -32,7 +32,8 @@ export interface Token {
   readonly breakBefore: boolean;
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*['’]?/gu;
+// Dotted abbreviations ("r.i.p.", "q.e.p.d.") are one word; otherwise letters and digits, inner apostrophes.
+const WORD = /(?:\p{L}\.){2,}|[\p{L}\p{N}]+(?:['’][\p{L}]+)*['’]?/gu;
 const CLAUSE_BREAK = /[.,;:!?()[\]{}"“”«»¿¡…—–]/;
 
 export function tokenize(text: string): Token[] {
@@ -41,7 +42,7 @@ export function tokenize(text: string): Token[] {
   for (const match of text.matchAll(WORD)) {
     const start = match.index;
     const raw = match[0];
-    const norm = stripPossessive(foldWord(raw));
+    const norm = stripPossessive(foldWord(raw.includes(".") ? raw.replaceAll(".", "") : raw));
     if (norm.length === 0) continue;
     tokens.push({
       norm,
@@ -56,7 +57,8 @@ export function tokenize(text: string): Token[] {
 
 /** Splits a lexicon term into normalised words (same rules as dream text, hyphens split words). */
 export function termWords(term: string): string[] {
-  return Array.from(term.matchAll(/[\p{L}\p{N}*:=]+(?:['’][\p{L}]+)*/gu), (match) => {
+  const undotted = term.replace(/(?:\p{L}\.){2,}/gu, (abbreviation) => abbreviation.replaceAll(".", ""));
+  return Array.from(undotted.matchAll(/[\p{L}\p{N}*:=]+(?:['’][\p{L}]+)*/gu), (match) => {
     const word = match[0];
     return word.startsWith("=") ? `=${stripPossessive(foldWord(word.slice(1)))}` : foldWord(word);
   });

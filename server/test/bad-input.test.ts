@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from "fastify";
+import { IMPORT_BODY_LIMIT } from "../../contract/dreams";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   acceptsNull,
@@ -255,9 +256,12 @@ describe.each(testDrivers)("bad input on %s", (driver) => {
 
   it("refuses bodies over the 2 MB limit with 413 PAYLOAD_TOO_LARGE before reading them", async () => {
     const raw = JSON.stringify({ padding: "x".repeat(3 * ONE_MB) });
+    // The journal import takes whole journals: it has its own, larger limit, tested just above it.
+    const rawOverImportLimit = JSON.stringify({ padding: "x".repeat(IMPORT_BODY_LIMIT + ONE_MB) });
     const before = await snapshotTables(t.db);
     for (const route of bodyRoutes()) {
-      const attack: Attack = { label: "3 MB", route, raw };
+      const isImport = route.path === "/api/dreams/import";
+      const attack: Attack = { label: isImport ? "31 MB" : "3 MB", route, raw: isImport ? rawOverImportLimit : raw };
       const body = expectRefused(await send(attack), attack, [413]);
       expect(body).toEqual({
         success: false,

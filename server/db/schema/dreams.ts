@@ -34,8 +34,14 @@ export const dreams = pgTable(
     index("dreams_user_id_created_at_id_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
     index("dreams_symbol_keys_idx").using("gin", table.symbolKeys),
     // Full-text search in both languages: a word is stemmed the English and the Spanish way.
-    index("dreams_search_en_idx").using("gin", sql`to_tsvector('english', ${table.title} || ' ' || ${table.content})`),
-    index("dreams_search_es_idx").using("gin", sql`to_tsvector('spanish', ${table.title} || ' ' || ${table.content})`),
+    index("dreams_search_en_idx").using(
+      "gin",
+      sql`to_tsvector('english', ${table.title} || ' ' || ${table.content})`,
+    ),
+    index("dreams_search_es_idx").using(
+      "gin",
+      sql`to_tsvector('spanish', ${table.title} || ' ' || ${table.content})`,
+    ),
     index("dreams_category_idx").on(table.category),
     index("dreams_tags_idx").using("gin", table.tags),
   ],

@@ -58,13 +58,20 @@ export async function seedLexicon(db: Database, data: LexiconData): Promise<{ sy
         const all = [...entry.en.terms, ...entry.es.terms, ...Object.values(entry.es.regional ?? {}).flat()];
         return [...new Set(all.map(termText))].map((variation) => ({ symbolId: id, variation }));
       });
-      for (const rows of chunks(variationRows)) await tx.insert(symbolVariations).values(rows).onConflictDoNothing();
+      for (const rows of chunks(variationRows))
+        await tx.insert(symbolVariations).values(rows).onConflictDoNothing();
     }
 
     for (const batch of chunks(data.celebrities)) {
       await tx
         .insert(celebrities)
-        .values(batch.map((c) => ({ name: c.name, category: c.category, description: c.deceased ? "deceased" : null })))
+        .values(
+          batch.map((c) => ({
+            name: c.name,
+            category: c.category,
+            description: c.deceased ? "deceased" : null,
+          })),
+        )
         .onConflictDoNothing();
     }
 
@@ -101,9 +108,13 @@ export async function seedLexicon(db: Database, data: LexiconData): Promise<{ sy
 
     const [existingCombined] = await tx.select({ id: combinedSymbols.id }).from(combinedSymbols).limit(1);
     if (!existingCombined && data.combined.length > 0) {
-      await tx
-        .insert(combinedSymbols)
-        .values(data.combined.map((c) => ({ name: c.en.name, description: c.en.description, category: c.category })));
+      await tx.insert(combinedSymbols).values(
+        data.combined.map((c) => ({
+          name: c.en.name,
+          description: c.en.description,
+          category: c.category,
+        })),
+      );
     }
   });
   return { symbolsAdded };

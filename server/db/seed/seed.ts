@@ -1,7 +1,7 @@
 import { loadLexiconData } from "../../engine/lexicon/load";
 import type { Database } from "../client";
-import { seedLexicon } from "./lexicon-seed";
 import { landingPageVariants } from "../schema/index";
+import { seedLexicon } from "./lexicon-seed";
 
 /**
  * Reference data every installation needs. Idempotent: safe on every start, never overwrites

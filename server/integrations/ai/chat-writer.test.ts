@@ -5,7 +5,10 @@ import { createChatWriter } from "./chat-writer";
 
 /** A local server speaking the OpenAI chat-completions protocol, with switchable behaviour. */
 let mode: "ok" | "slow" | "error" | "empty" = "ok";
-let lastRequest: { headers: IncomingMessage["headers"]; body: { model: string; messages: Array<{ content: string }> } };
+let lastRequest: {
+  headers: IncomingMessage["headers"];
+  body: { model: string; messages: Array<{ content: string }> };
+};
 let server: Server;
 let baseUrl: string;
 

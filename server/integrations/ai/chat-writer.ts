@@ -31,7 +31,11 @@ const SYSTEM_PROMPT: Record<ProseRequest["language"], string> = {
 export function createChatWriter(config: ChatWriterConfig, fetchImpl: typeof fetch = fetch): ProseWriter {
   return {
     async write(request) {
-      const length = request.ultraSimplified ? "2-3 sentences" : request.premium ? "5-7 paragraphs" : "3-4 paragraphs";
+      const length = request.ultraSimplified
+        ? "2-3 sentences"
+        : request.premium
+          ? "5-7 paragraphs"
+          : "3-4 paragraphs";
       const symbolList = request.symbols.map((s) => `- ${s.name}: ${s.description}`).join("\n");
       try {
         const response = await fetchImpl(`${config.baseUrl}/chat/completions`, {

@@ -6,6 +6,7 @@ import {
   dreamPageSchema,
   dreamSchema,
   exportQuerySchema,
+  IMPORT_BODY_LIMIT,
   importResultSchema,
   journalExportSchema,
   listDreamsQuerySchema,
@@ -120,7 +121,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     "/api/dreams/import",
     {
-      bodyLimit: 30 * 1024 * 1024,
+      bodyLimit: IMPORT_BODY_LIMIT,
       config: { rateLimit: { max: 5, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["dreams"],

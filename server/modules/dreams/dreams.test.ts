@@ -5,7 +5,7 @@ import { createTestApp, signUpVerified, type TestApp, testDrivers } from "../../
 
 const SPANISH_DREAM =
   "Soñé que una culebra enorme me perseguía por la casa de mi abuela y yo corría hacia el río.";
-const ENGLISH_DREAM = "I was swimming in clear water near my old school when a big dog started to chase me.";
+const ENGLISH_DREAM = "I was swimming in clear water near the school gates when a big dog started to chase me.";
 const HOUR = 3_600_000;
 
 describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
@@ -131,7 +131,7 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
     });
     expect(saved.statusCode).toBe(201);
     const dream = saved.json().dream;
-    expect(dream.title).toBe("I was swimming in clear water near my old school w...");
+    expect(dream.title).toBe("I was swimming in clear water near the school gate...");
     expect(dream.tags).toEqual(["water", "school"]);
     expect(dream.isPremiumTranslation).toBe(false);
     // The server reads the symbols itself; the client's list is not trusted.

@@ -1,0 +1,33 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readVocabulary } from "../eval";
+import { checkLexicon } from "./check";
+import { LEXICON_DIR, loadLexiconData, symbolFiles } from "./load";
+
+const EVAL_VOCABULARY = path.resolve(LEXICON_DIR, "../../../../shared/eval/symbols.tsv");
+
+describe("the shipped lexicon", () => {
+  const data = loadLexiconData();
+
+  it("has at least 800 symbols, each with both languages' names and texts", () => {
+    expect(data.symbols.length).toBeGreaterThanOrEqual(800);
+    for (const entry of data.symbols) {
+      for (const side of [entry.en, entry.es]) {
+        expect(side.name.length, entry.key).toBeGreaterThan(0);
+        expect(side.description.length, entry.key).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  it("passes every check: no duplicate keys or clashing terms, every evaluation key present", () => {
+    const required = existsSync(EVAL_VOCABULARY) ? readVocabulary(EVAL_VOCABULARY) : [];
+    expect(checkLexicon(data, symbolFiles(), required)).toEqual([]);
+  });
+
+  it("ships themes with techniques and combined symbols in both languages", () => {
+    expect(data.themes.length).toBeGreaterThanOrEqual(30);
+    expect(data.combined.length).toBeGreaterThanOrEqual(40);
+    expect(data.celebrities.length).toBeGreaterThanOrEqual(300);
+  });
+});
