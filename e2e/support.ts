@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { createTestApp, type Driver, type TestApp } from "../server/test/harness";
+import { createTestApp, type Driver, linkIn, type TestApp } from "../server/test/harness";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const SCREENSHOT_DIR = "test-results/screenshots";
@@ -75,4 +76,45 @@ export async function newPage(
   });
   const page = await context.newPage();
   return { context, page };
+}
+
+/** Signs `username` up through the page and opens the verification link from its mail. */
+export async function signUpAndVerify(
+  page: Page,
+  server: TestApp & { origin: string },
+  username: string,
+  password: string,
+): Promise<string> {
+  const email = `${username}@example.com`;
+  await page.goto("/signup");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(/\/verification-required\//);
+  const link = linkIn(await server.smtp.lastMailTo(email), `${server.origin}/verify-email?token=`);
+  await page.goto(link.toString());
+  await page.getByText("Your email address is verified").first().waitFor();
+  return email;
+}
+
+/** Signs in through the login page; the app then lands on /dream-input. */
+export async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Username or email").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL(/\/dream-input$/);
+}
+
+/** axe (WCAG 2.1 A/AA and best practice): the serious and critical violations, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
 }

@@ -4,16 +4,18 @@
  * Database: BENCH_DATABASE_URL (PostgreSQL) or a fresh embedded one. Run: npm run bench:api
  * BENCH_DREAMS=100000 BENCH_SECONDS=10 BENCH_CONNECTIONS=10 tune it.
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import Fastify from "fastify";
 import { buildApp } from "../server/app";
 import { parseConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { dreams, users } from "../server/db/schema/index";
+import { newestFirst } from "../server/modules/dreams/list-dreams";
 import { seedJournal } from "./seed-journal";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -58,6 +60,7 @@ async function main() {
       RATE_LIMITS: "off",
       COOKIE_SECURE: "false",
       PORT: "0",
+      SESSION_SECRET: randomBytes(32).toString("hex"),
     },
     { generateSecrets: false },
   );
@@ -99,7 +102,7 @@ async function main() {
       .select()
       .from(dreams)
       .where(eq(dreams.userId, user.id))
-      .orderBy(desc(dreams.createdAt))
+      .orderBy(...newestFirst)
       .limit(1),
   );
   await bare.listen({ host: "127.0.0.1", port: 0 });

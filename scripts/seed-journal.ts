@@ -2,7 +2,7 @@
  * Fills one user's journal with many dreams (default 100,000) for the journal benchmarks.
  * Usage: npm run seed:journal -- --username bench --count 100000   (DATABASE_URL or the embedded database)
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../server/db/client";
 import { dreams, users } from "../server/db/schema/index";
 import { createEngine } from "../server/engine/index";
@@ -81,6 +81,8 @@ export async function seedJournal(
     await db.insert(dreams).values(rows);
     if ((offset / BATCH) % 10 === 0) log(`  ${Math.min(count, offset + BATCH)} / ${count} dreams`);
   }
+  // Fresh statistics, as autovacuum would gather them, so the planner sees the journal's real size.
+  await db.execute(sql`analyze dreams`);
 }
 
 export async function userIdByName(db: Database, username: string): Promise<number> {

@@ -14,6 +14,36 @@ const MARKETING_SHARED = [
   "lib/use-document-title.ts",
 ].map((file) => `/web/src/${file}`);
 
+/**
+ * What the dream-core pages (/dream-input, /interpretation, /journal, /personal-symbols and the symbol admin
+ * tools) share, in one chunk so the app's page map names one file instead of a dozen small ones. Only
+ * modules whose own imports are in the app chunk or in this list: a captured module takes its imports
+ * along, and form controls shared with the sign-in pages must stay out of it.
+ */
+const DREAMS_SHARED = [
+  "auto-title.ts",
+  "constants.ts",
+  "draft.ts",
+  "dreams-api.ts",
+  "format.ts",
+  "highlight.ts",
+  "journal-query.ts",
+  "last-translation.ts",
+  "translation-error.ts",
+  "translation-text.ts",
+  "use-debounced-value.ts",
+  "use-dictation.ts",
+  "validate-dream.ts",
+  "icons.tsx",
+  "ui.tsx",
+  "HighlightedDream.tsx",
+  "TranslationText.tsx",
+  "SymbolList.tsx",
+  "DreamResult.tsx",
+]
+  .map((file) => `/web/src/features/dreams/${file}`)
+  .concat("/web/src/features/admin/symbols-api.ts");
+
 export default defineConfig({
   root: "web",
   build: {
@@ -30,6 +60,11 @@ export default defineConfig({
             {
               name: "marketing",
               test: (id) => MARKETING_SHARED.some((file) => id.replaceAll("\\", "/").endsWith(file)),
+              priority: 1,
+            },
+            {
+              name: "dreams",
+              test: (id) => DREAMS_SHARED.some((file) => id.replaceAll("\\", "/").endsWith(file)),
               priority: 1,
             },
           ],

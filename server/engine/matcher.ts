@@ -309,19 +309,6 @@ function nearAny(tokens: readonly Token[], candidate: Candidate, words: Readonly
   return false;
 }
 
-/** A word found through two terms of one symbol (an explicit "cayó" and the verb "caer") counts once. */
-function dedupe(candidates: Candidate[]): void {
-  const seen = new Set<string>();
-  let write = 0;
-  for (const candidate of candidates) {
-    const id = `${candidate.first}:${candidate.last}:${candidate.output.key}:${candidate.output.kind}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    candidates[write++] = candidate;
-  }
-  candidates.length = write;
-}
-
 const overlaps = (a: Candidate, b: Candidate) => a.first <= b.last && b.first <= a.last;
 const span = (c: Candidate) => c.last - c.first;
 
@@ -354,7 +341,6 @@ export function matchSymbols(
   const languages: Language[] = language === "mixed" ? ["en", "es"] : [language];
   const found: Candidate[] = [];
   for (const lang of languages) collect(tokens, lexicon.tries[lang], lexicon.words[lang], lang, found);
-  dedupe(found);
 
   const trace: TraceEntry[] = [];
   const record = (candidate: Candidate, kept: boolean, reason?: DropReason, byKey?: string) => {
@@ -391,6 +377,15 @@ export function matchSymbols(
     );
     if (longer) {
       record(candidate, false, "longer-match", longer.output.key);
+      continue;
+    }
+    // The same words found again through another term of the same symbol ("cayó" and "caer") count once.
+    if (
+      accepted.some(
+        (a) =>
+          a.output.key === candidate.output.key && a.first === candidate.first && a.last === candidate.last,
+      )
+    ) {
       continue;
     }
     const reason = dropReason(tokens, candidate);

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from "fastify";
-import { IMPORT_BODY_LIMIT } from "../../contract/dreams";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMPORT_BODY_LIMIT } from "../../contract/dreams";
 import {
   acceptsNull,
   type InputRoute,
@@ -261,7 +261,11 @@ describe.each(testDrivers)("bad input on %s", (driver) => {
     const before = await snapshotTables(t.db);
     for (const route of bodyRoutes()) {
       const isImport = route.path === "/api/dreams/import";
-      const attack: Attack = { label: isImport ? "31 MB" : "3 MB", route, raw: isImport ? rawOverImportLimit : raw };
+      const attack: Attack = {
+        label: isImport ? "31 MB" : "3 MB",
+        route,
+        raw: isImport ? rawOverImportLimit : raw,
+      };
       const body = expectRefused(await send(attack), attack, [413]);
       expect(body).toEqual({
         success: false,

@@ -5,12 +5,14 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import enContent from "./locales/content/en.json";
 import esContent from "./locales/content/es.json";
+import enDreams from "./locales/dreams/en.json";
+import esDreams from "./locales/dreams/es.json";
 import enTranslation from "./locales/en.json";
 import esTranslation from "./locales/es.json";
 
-/** Each language in two namespaces (`translation`, `content`; web/src/lib/i18n.ts), checked as one. */
-const en = { ...enTranslation, ...enContent };
-const es = { ...esTranslation, ...esContent };
+/** Each language in three namespaces (`translation`, `content`, `dreams`; web/src/lib/i18n.ts), checked as one. */
+const en = { ...enTranslation, ...enContent, ...enDreams };
+const es = { ...esTranslation, ...esContent, ...esDreams };
 
 const srcDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = join(srcDir, "..", "..");
@@ -48,11 +50,15 @@ describe("locales", () => {
   const esLeaves = leavesOf(es);
 
   it("the namespaces share no top-level key (a page's namespace would hide the other's)", () => {
-    for (const [translation, content] of [
-      [enTranslation, enContent],
-      [esTranslation, esContent],
+    for (const bundles of [
+      [enTranslation, enContent, enDreams],
+      [esTranslation, esContent, esDreams],
     ] as const) {
-      expect(Object.keys(translation).filter((key) => key in content)).toEqual([]);
+      const seen = new Set<string>();
+      for (const bundle of bundles) {
+        expect(Object.keys(bundle).filter((key) => seen.has(key))).toEqual([]);
+        for (const key of Object.keys(bundle)) seen.add(key);
+      }
     }
   });
 

@@ -30,6 +30,12 @@ export type PageKey =
   | "help"
   | "cacheHelp"
   | "account"
+  | "dreamInput"
+  | "interpretation"
+  | "journal"
+  | "personalSymbols"
+  | "symbolManagement"
+  | "debugSymbols"
   | "building";
 
 export interface RouteDef {
@@ -73,10 +79,10 @@ export const routeTable: RouteDef[] = [
   // Private
   { path: "/account", guard: priv, page: "account" },
   { path: "/profile", guard: priv, page: "account" },
-  { path: "/dream-input", guard: priv, page: "building", area: "dreams" },
-  { path: "/interpretation", guard: priv, page: "building", area: "dreams" },
-  { path: "/journal", guard: priv, page: "building", area: "dreams" },
-  { path: "/personal-symbols", guard: priv, page: "building", area: "dreams" },
+  { path: "/dream-input", guard: priv, page: "dreamInput" },
+  { path: "/interpretation", guard: priv, page: "interpretation" },
+  { path: "/journal", guard: priv, page: "journal" },
+  { path: "/personal-symbols", guard: priv, page: "personalSymbols" },
   { path: "/feedback", guard: priv, page: "building", area: "support" },
   { path: "/referrals", guard: priv, page: "building", area: "referrals" },
   { path: "/affiliate-dashboard", guard: priv, page: "building", area: "referrals" },
@@ -109,10 +115,10 @@ export const routeTable: RouteDef[] = [
   { path: "/admin/affiliates", guard: admin, page: "building", area: "admin" },
   { path: "/admin/affiliate-management", guard: admin, page: "building", area: "admin" },
   { path: "/admin/system-reports", guard: admin, page: "building", area: "admin" },
-  { path: "/admin/symbol-management", guard: admin, page: "building", area: "admin" },
+  { path: "/admin/symbol-management", guard: admin, page: "symbolManagement" },
   { path: "/auth-test", guard: admin, page: "building", area: "admin" },
   { path: "/ai-debug", guard: admin, page: "building", area: "admin" },
-  { path: "/debug-symbols", guard: admin, page: "building", area: "admin" },
+  { path: "/debug-symbols", guard: admin, page: "debugSymbols" },
   { path: "/email-test", guard: admin, page: "building", area: "admin" },
   { path: "/subscription-test", guard: admin, page: "building", area: "admin" },
   { path: "/stripe-checkout/debug", guard: admin, page: "building", area: "admin" },

@@ -5,7 +5,8 @@ import { createTestApp, signUpVerified, type TestApp, testDrivers } from "../../
 
 const SPANISH_DREAM =
   "Soñé que una culebra enorme me perseguía por la casa de mi abuela y yo corría hacia el río.";
-const ENGLISH_DREAM = "I was swimming in clear water near the school gates when a big dog started to chase me.";
+const ENGLISH_DREAM =
+  "I was swimming in clear water near the school gates when a big dog started to chase me.";
 const HOUR = 3_600_000;
 
 describe.each(testDrivers)("dream translation and journal on %s", (driver) => {

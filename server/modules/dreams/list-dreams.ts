@@ -1,4 +1,4 @@
-import { and, arrayContains, arrayOverlaps, desc, eq, gte, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, eq, gte, lte, or, type SQL, sql } from "drizzle-orm";
 import type { ListDreamsQuery } from "../../../contract/dreams";
 import type { AppContext } from "../../context";
 import { dreams } from "../../db/schema/index";
@@ -22,6 +22,12 @@ function decodeCursor(cursor: string): Cursor {
   }
   return { createdAt, id: Number(id) };
 }
+
+/**
+ * Matches the index (user_id, created_at DESC NULLS LAST, id DESC NULLS LAST) exactly: a plain DESC means
+ * NULLS FIRST, which the planner cannot read from that index, and it would sort the whole journal instead.
+ */
+export const newestFirst = [sql`${dreams.createdAt} desc nulls last`, sql`${dreams.id} desc nulls last`];
 
 const searchable = sql`${dreams.title} || ' ' || ${dreams.content}`;
 
@@ -64,7 +70,7 @@ export async function listDreams(
     .select()
     .from(dreams)
     .where(and(...conditions))
-    .orderBy(desc(dreams.createdAt), desc(dreams.id))
+    .orderBy(...newestFirst)
     .limit(query.limit + 1);
   const hasMore = rows.length > query.limit;
   const page = hasMore ? rows.slice(0, query.limit) : rows;

@@ -7,23 +7,27 @@ export const supportedLanguages = ["en", "es"] as const;
 export type Language = (typeof supportedLanguages)[number];
 
 /**
- * Two namespaces per language, each its own chunk, fetched only for the active language:
- * `translation` (the app frame, the landing page, forms and account) before the first render, and `content`
- * (the long texts of /learn, /help, /cache-help, /privacy-policy, /terms-of-service) with those pages.
+ * Three namespaces per language, each its own chunk, fetched only for the active language:
+ * `translation` (the app frame, the landing page, forms and account) before the first render, `content`
+ * (the long texts of /learn, /help, /cache-help, /privacy-policy, /terms-of-service) with those pages, and
+ * `dreams` (dream input, interpretation, journal, personal symbols, symbol administration) with those pages.
  */
-export const namespaces = ["translation", "content"] as const;
+export const namespaces = ["translation", "content", "dreams"] as const;
 export type Namespace = (typeof namespaces)[number];
 export const CONTENT_NS: Namespace = "content";
+export const DREAMS_NS: Namespace = "dreams";
 
 type Bundle = () => Promise<{ default: ResourceKey }>;
 const bundles: Record<Language, Record<Namespace, Bundle>> = {
   en: {
     translation: () => import("../locales/en.json"),
     content: () => import("../locales/content/en.json"),
+    dreams: () => import("../locales/dreams/en.json"),
   },
   es: {
     translation: () => import("../locales/es.json"),
     content: () => import("../locales/content/es.json"),
+    dreams: () => import("../locales/dreams/es.json"),
   },
 };
 

@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, lazy } from "react";
-import { CONTENT_NS, loadNamespaces } from "../lib/i18n";
+import { CONTENT_NS, DREAMS_NS, loadNamespaces } from "../lib/i18n";
 import { type PageKey, routeTable } from "../route-table";
 
 type PageModule = { default: ComponentType };
@@ -10,6 +10,12 @@ const withContent =
   (load: Loader): Loader =>
   () =>
     Promise.all([load(), loadNamespaces(CONTENT_NS)]).then(([module]) => module);
+
+/** A dream-core page: its chunk and the `dreams` texts download together. */
+const withDreams =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespaces(DREAMS_NS)]).then(([module]) => module);
 
 interface LazyPage {
   /** Renders the page, suspending (route Suspense: spinner) only while its chunk is still downloading. */
@@ -56,6 +62,12 @@ const registry: Record<PageKey, LazyPage> = {
   oidcStart: lazyPage(() => import("../features/auth/OidcStartPage")),
   oidcCallback: lazyPage(() => import("../features/auth/OidcCallbackPage")),
   account: lazyPage(() => import("../features/account/AccountPage")),
+  dreamInput: lazyPage(withDreams(() => import("../features/dreams/DreamInputPage"))),
+  interpretation: lazyPage(withDreams(() => import("../features/dreams/InterpretationPage"))),
+  journal: lazyPage(withDreams(() => import("../features/dreams/journal/JournalPage"))),
+  personalSymbols: lazyPage(withDreams(() => import("../features/symbols/PersonalSymbolsPage"))),
+  symbolManagement: lazyPage(withDreams(() => import("../features/admin/SymbolManagementPage"))),
+  debugSymbols: lazyPage(withDreams(() => import("../features/admin/DebugSymbolsPage"))),
 };
 const notFound = lazyPage(() => import("../features/marketing/NotFoundPage"));
 

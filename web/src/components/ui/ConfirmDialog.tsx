@@ -1,0 +1,58 @@
+import { AlertDialog } from "radix-ui";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button, buttonClass } from "./Button";
+
+/**
+ * "Are you sure?" before something that cannot be undone: focus starts on Cancel, Escape cancels, and the
+ * confirm button shows its pending state while the work runs.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  pending = false,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: ReactNode;
+  pendingLabel?: ReactNode;
+  pending?: boolean;
+  onConfirm(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!pending) onOpenChange(next);
+      }}
+    >
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-red-300 bg-white p-5 shadow-xl sm:p-6 dark:border-red-400/50 dark:bg-night-900">
+          <AlertDialog.Title className="text-xl font-semibold text-slate-900 dark:text-slate-100">
+            {title}
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-slate-700 dark:text-slate-200">
+            {description}
+          </AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonClass("secondary")} disabled={pending}>
+              {t("forms.cancel")}
+            </AlertDialog.Cancel>
+            <Button variant="danger" pending={pending} pendingLabel={pendingLabel} onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,259 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Dialog } from "radix-ui";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CloseIcon } from "../../components/layout/icons";
+import {
+  closeButtonClass,
+  dialogContentClass,
+  dialogOverlayClass,
+  dialogTitleClass,
+} from "../../components/overlays/dialog-styles";
+import { Button, Spinner } from "../../components/ui/Button";
+import { SelectField } from "../../components/ui/SelectField";
+import { TextField } from "../../components/ui/TextField";
+import { toast } from "../../components/ui/toast-store";
+import { errorMessageOf } from "../../lib/form-errors";
+import { DREAMS_NS } from "../../lib/i18n";
+import { formatDreamDate } from "../dreams/format";
+import { bodyClass, mutedClass, tableClass, tdClass, thClass } from "../dreams/ui";
+import { useDebouncedValue } from "../dreams/use-debounced-value";
+import {
+  ADMIN_SYMBOLS_KEY,
+  listAdminSymbols,
+  listMissingSymbols,
+  MISSING_SYMBOLS_KEY,
+  type MissingStatus,
+  type MissingSymbol,
+  processMissingSymbol,
+} from "./symbols-api";
+
+const STATUSES: MissingStatus[] = ["pending", "added", "dismissed"];
+
+/** Pick the lexicon symbol a reported word belongs to, by searching for it. */
+function AddToSymbolDialog({ report, onClose }: { report: MissingSymbol; onClose(): void }) {
+  const { t } = useTranslation(DREAMS_NS);
+  const queryClient = useQueryClient();
+  const [q, setQ] = useState("");
+  const [chosen, setChosen] = useState<number | null>(null);
+  const typed = useDebouncedValue(q, 300);
+  const groupName = useId();
+  const results = useQuery({
+    queryKey: [ADMIN_SYMBOLS_KEY, "pick", typed],
+    queryFn: ({ signal }) => listAdminSymbols({ q: typed, category: "", offset: 0, limit: 10 }, signal),
+    enabled: typed.trim().length > 0,
+  });
+  const mutation = useMutation({
+    mutationFn: (symbolId: number) => processMissingSymbol(report.id, { action: "add", symbolId }),
+    onSuccess: async () => {
+      toast({
+        title: t("admin.missing.addedTitle"),
+        description: t("admin.missing.added", { word: report.symbol }),
+      });
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: [MISSING_SYMBOLS_KEY] });
+      await queryClient.invalidateQueries({ queryKey: [ADMIN_SYMBOLS_KEY] });
+    },
+    onError: (error) =>
+      toast({
+        title: t("admin.toast.errorTitle"),
+        description: errorMessageOf(error, t("admin.missing.failed")),
+        variant: "destructive",
+      }),
+  });
+  const symbols = results.data?.symbols ?? [];
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && !mutation.isPending && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={dialogOverlayClass} />
+        <Dialog.Content className={dialogContentClass}>
+          <Dialog.Title className={`${dialogTitleClass} pr-10`}>{t("admin.missing.addTitle")}</Dialog.Title>
+          <Dialog.Description className={`mt-2 ${bodyClass}`}>
+            {t("admin.missing.addIntro", { word: report.symbol })}
+          </Dialog.Description>
+          <form
+            noValidate
+            className="mt-4 flex flex-col gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (chosen !== null) mutation.mutate(chosen);
+            }}
+          >
+            <TextField
+              type="search"
+              label={t("admin.missing.searchLabel")}
+              autoComplete="off"
+              value={q}
+              onChange={(event) => {
+                setQ(event.target.value);
+                setChosen(null);
+              }}
+            />
+            <div role="status" className={mutedClass}>
+              {results.isFetching ? (
+                <span className="inline-flex items-center gap-2">
+                  <Spinner /> {t("journal.loading")}
+                </span>
+              ) : typed.trim() && symbols.length === 0 ? (
+                t("admin.missing.noMatches")
+              ) : null}
+            </div>
+            {symbols.length > 0 ? (
+              <fieldset className="flex flex-col gap-1">
+                <legend className="sr-only">{t("admin.missing.chooseSymbol")}</legend>
+                {symbols.map((symbol) => (
+                  <label
+                    key={symbol.id}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-slate-100 dark:hover:bg-night-800"
+                  >
+                    <input
+                      type="radio"
+                      name={groupName}
+                      value={symbol.id}
+                      checked={chosen === symbol.id}
+                      onChange={() => setChosen(symbol.id)}
+                      className="h-4 w-4 accent-violet-700 dark:accent-moon-300"
+                    />
+                    <span>
+                      <span className="font-medium">{symbol.name}</span>
+                      {symbol.nameEs ? <span className={mutedClass}> · {symbol.nameEs}</span> : null}
+                      <span className={`${mutedClass} ml-1 font-mono`}>({symbol.key})</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Dialog.Close asChild>
+                <Button variant="secondary" disabled={mutation.isPending}>
+                  {t("forms.cancel")}
+                </Button>
+              </Dialog.Close>
+              <Button
+                type="submit"
+                disabled={chosen === null}
+                pending={mutation.isPending}
+                pendingLabel={t("forms.saving")}
+              >
+                {t("admin.missing.confirmAdd")}
+              </Button>
+            </div>
+          </form>
+          <Dialog.Close className={closeButtonClass} aria-label={t("journal.detail.close")}>
+            <CloseIcon />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The words users reported as missing, most reported first: add each to a symbol, or dismiss it. */
+export function MissingSymbolsQueue() {
+  const { t, i18n } = useTranslation(DREAMS_NS);
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<MissingStatus>("pending");
+  const [adding, setAdding] = useState<MissingSymbol | null>(null);
+  const query = useQuery({
+    queryKey: [MISSING_SYMBOLS_KEY, status],
+    queryFn: ({ signal }) => listMissingSymbols(status, signal),
+  });
+  const dismiss = useMutation({
+    mutationFn: (report: MissingSymbol) => processMissingSymbol(report.id, { action: "dismiss" }),
+    onSuccess: async (report) => {
+      toast({
+        title: t("admin.missing.dismissedTitle"),
+        description: t("admin.missing.dismissed", { word: report.symbol }),
+      });
+      await queryClient.invalidateQueries({ queryKey: [MISSING_SYMBOLS_KEY] });
+    },
+    onError: (error) =>
+      toast({
+        title: t("admin.toast.errorTitle"),
+        description: errorMessageOf(error, t("admin.missing.failed")),
+        variant: "destructive",
+      }),
+  });
+  const reports = query.data ?? [];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <SelectField
+        className="sm:max-w-xs"
+        label={t("admin.missing.status")}
+        value={status}
+        onChange={(event) => setStatus(event.target.value as MissingStatus)}
+      >
+        {STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {t(`admin.missing.statuses.${value}`)}
+          </option>
+        ))}
+      </SelectField>
+      {query.isPending ? (
+        <p role="status" className={`flex items-center gap-2 ${bodyClass}`}>
+          <Spinner /> {t("journal.loading")}
+        </p>
+      ) : query.isError ? (
+        <p role="alert" className={bodyClass}>
+          {t("admin.loadFailed")}
+        </p>
+      ) : reports.length === 0 ? (
+        <p className={bodyClass}>{t("admin.missing.empty")}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className={tableClass}>
+            <caption className="sr-only">{t("admin.missing.caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>
+                  {t("admin.missing.word")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("admin.missing.reports")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("admin.missing.lastReported")}
+                </th>
+                {status === "pending" ? (
+                  <th scope="col" className={thClass}>
+                    {t("admin.table.actions")}
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {reports.map((report) => (
+                <tr key={report.id}>
+                  <td className={`${tdClass} font-medium`}>{report.symbol}</td>
+                  <td className={tdClass}>{report.count}</td>
+                  <td className={tdClass}>{formatDreamDate(report.lastReported, i18n.language)}</td>
+                  {status === "pending" ? (
+                    <td className={tdClass}>
+                      <div className="flex flex-wrap gap-2">
+                        <Button variant="secondary" onClick={() => setAdding(report)}>
+                          {t("admin.missing.add")}
+                          <span className="sr-only"> {t("admin.forItem", { name: report.symbol })}</span>
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          pending={dismiss.isPending && dismiss.variables?.id === report.id}
+                          onClick={() => dismiss.mutate(report)}
+                        >
+                          {t("admin.missing.dismiss")}
+                          <span className="sr-only"> {t("admin.forItem", { name: report.symbol })}</span>
+                        </Button>
+                      </div>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {adding ? <AddToSymbolDialog report={adding} onClose={() => setAdding(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Dialog } from "radix-ui";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import type { AdminSymbol } from "../../../../contract/symbols";
+import { CloseIcon } from "../../components/layout/icons";
+import {
+  closeButtonClass,
+  dialogOverlayClass,
+  dialogTitleClass,
+} from "../../components/overlays/dialog-styles";
+import { Button, buttonClass, Spinner } from "../../components/ui/Button";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { SelectField } from "../../components/ui/SelectField";
+import { TextField } from "../../components/ui/TextField";
+import { toast } from "../../components/ui/toast-store";
+import { errorMessageOf } from "../../lib/form-errors";
+import { DREAMS_NS } from "../../lib/i18n";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { useSymbolCategoryLabel } from "../dreams/SymbolList";
+import { badgeClass, mutedClass, PageShell, Panel, tableClass, tdClass, thClass } from "../dreams/ui";
+import { useDebouncedValue } from "../dreams/use-debounced-value";
+import { AdminSymbolForm } from "./AdminSymbolForm";
+import { MissingSymbolsQueue } from "./MissingSymbolsQueue";
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_SYMBOLS_KEY,
+  deleteAdminSymbol,
+  listAdminSymbols,
+  SYMBOL_CATEGORIES,
+} from "./symbols-api";
+
+/** /admin/symbol-management: the lexicon (search, pages, create, edit, delete) and the missing-symbol queue. */
+export default function SymbolManagementPage() {
+  const { t, i18n } = useTranslation(DREAMS_NS);
+  useDocumentTitle(t("admin.documentTitle"));
+  const queryClient = useQueryClient();
+  const categoryLabel = useSymbolCategoryLabel();
+  const [q, setQ] = useState("");
+  const [category, setCategory] = useState("");
+  const [offset, setOffset] = useState(0);
+  const [editing, setEditing] = useState<AdminSymbol | "new" | null>(null);
+  const [deleting, setDeleting] = useState<AdminSymbol | null>(null);
+  const typed = useDebouncedValue(q, 300);
+  const params = { q: typed, category, offset };
+  const query = useQuery({
+    queryKey: [ADMIN_SYMBOLS_KEY, "list", params],
+    queryFn: ({ signal }) => listAdminSymbols(params, signal),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMutation({
+    mutationFn: (symbol: AdminSymbol) => deleteAdminSymbol(symbol.id),
+    onSuccess: async (answer) => {
+      setDeleting(null);
+      toast({ title: t("admin.toast.deleted"), description: answer.message });
+      await queryClient.invalidateQueries({ queryKey: [ADMIN_SYMBOLS_KEY] });
+    },
+    onError: (error) => {
+      setDeleting(null);
+      toast({
+        title: t("admin.toast.errorTitle"),
+        description: errorMessageOf(error, t("admin.deleteFailed")),
+        variant: "destructive",
+      });
+    },
+  });
+
+  const symbols = query.data?.symbols ?? [];
+  const total = query.data?.total ?? 0;
+  const number = new Intl.NumberFormat(i18n.language);
+
+  return (
+    <PageShell
+      title={t("admin.title")}
+      lead={t("admin.lead")}
+      actions={
+        <>
+          <Button onClick={() => setEditing("new")}>{t("admin.newSymbol")}</Button>
+          <Link href="/debug-symbols" className={buttonClass("secondary")}>
+            {t("admin.debugLink")}
+          </Link>
+        </>
+      }
+    >
+      <Panel title={t("admin.lexiconTitle")}>
+        <search aria-label={t("admin.searchRegion")} className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+          <TextField
+            type="search"
+            label={t("admin.search")}
+            description={t("admin.searchHint")}
+            autoComplete="off"
+            spellCheck={false}
+            value={q}
+            onChange={(event) => {
+              setQ(event.target.value);
+              setOffset(0);
+            }}
+          />
+          <SelectField
+            label={t("admin.form.category")}
+            value={category}
+            onChange={(event) => {
+              setCategory(event.target.value);
+              setOffset(0);
+            }}
+          >
+            <option value="">{t("admin.anyCategory")}</option>
+            {SYMBOL_CATEGORIES.map((value) => (
+              <option key={value} value={value}>
+                {categoryLabel(value)}
+              </option>
+            ))}
+          </SelectField>
+        </search>
+        <p role="status" className={`mt-4 ${mutedClass}`}>
+          {query.isFetching ? (
+            <span className="inline-flex items-center gap-2">
+              <Spinner /> {t("journal.loading")}
+            </span>
+          ) : query.isError ? (
+            t("admin.loadFailed")
+          ) : total === 0 ? (
+            t("admin.noSymbols")
+          ) : (
+            t("admin.showing", {
+              from: number.format(offset + 1),
+              to: number.format(Math.min(offset + symbols.length, total)),
+              total: number.format(total),
+            })
+          )}
+        </p>
+        {symbols.length > 0 ? (
+          <div className="mt-3 overflow-x-auto">
+            <table className={tableClass} aria-busy={query.isFetching}>
+              <caption className="sr-only">{t("admin.table.caption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={thClass}>
+                    {t("admin.table.symbol")}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {t("admin.form.category")}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {t("admin.table.variations")}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {t("admin.table.actions")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {symbols.map((symbol) => (
+                  <tr key={symbol.id}>
+                    <td className={tdClass}>
+                      <div className="font-medium">
+                        <span lang="en">{symbol.name}</span>
+                        {symbol.nameEs ? (
+                          <span className={mutedClass} lang="es">
+                            {" "}
+                            · {symbol.nameEs}
+                          </span>
+                        ) : null}
+                      </div>
+                      <div className={`${mutedClass} font-mono`}>{symbol.key}</div>
+                      <div className="mt-1 flex flex-wrap gap-1">
+                        {symbol.builtIn ? (
+                          <span className={badgeClass}>{t("admin.table.builtIn")}</span>
+                        ) : null}
+                        {symbol.isVital ? <span className={badgeClass}>{t("admin.table.vital")}</span> : null}
+                        {symbol.isCommon ? (
+                          <span className={badgeClass}>{t("admin.table.common")}</span>
+                        ) : null}
+                      </div>
+                    </td>
+                    <td className={tdClass}>{categoryLabel(symbol.category)}</td>
+                    <td className={tdClass}>
+                      {t("admin.table.variationCount", {
+                        en: symbol.variations.length,
+                        es: symbol.variationsEs.length,
+                      })}
+                    </td>
+                    <td className={tdClass}>
+                      <div className="flex flex-wrap gap-2">
+                        <Button variant="secondary" onClick={() => setEditing(symbol)}>
+                          {t("admin.table.edit")}
+                          <span className="sr-only"> {t("admin.forItem", { name: symbol.name })}</span>
+                        </Button>
+                        {symbol.builtIn ? null : (
+                          <Button variant="ghost" onClick={() => setDeleting(symbol)}>
+                            {t("admin.table.delete")}
+                            <span className="sr-only"> {t("admin.forItem", { name: symbol.name })}</span>
+                          </Button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {total > ADMIN_PAGE_SIZE ? (
+          <nav aria-label={t("admin.pagination")} className="mt-4 flex flex-wrap items-center gap-3">
+            <Button
+              variant="secondary"
+              disabled={offset === 0 || query.isFetching}
+              onClick={() => setOffset(Math.max(0, offset - ADMIN_PAGE_SIZE))}
+            >
+              {t("admin.previous")}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={offset + ADMIN_PAGE_SIZE >= total || query.isFetching}
+              onClick={() => setOffset(offset + ADMIN_PAGE_SIZE)}
+            >
+              {t("admin.next")}
+            </Button>
+          </nav>
+        ) : null}
+      </Panel>
+      <Panel title={t("admin.missing.title")} description={t("admin.missing.intro")}>
+        <MissingSymbolsQueue />
+      </Panel>
+      <Dialog.Root open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className={dialogOverlayClass} />
+          <Dialog.Content
+            aria-describedby={undefined}
+            className="fixed top-1/2 left-1/2 z-50 max-h-[92dvh] w-[calc(100vw-1rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4 text-slate-800 shadow-2xl focus:outline-none sm:p-6 dark:border-night-700 dark:bg-night-900 dark:text-slate-100"
+          >
+            <Dialog.Title className={`${dialogTitleClass} pr-10`}>
+              {editing === "new"
+                ? t("admin.form.createTitle")
+                : t("admin.form.editTitle", { name: editing?.name ?? "" })}
+            </Dialog.Title>
+            {editing !== null ? (
+              <AdminSymbolForm
+                key={editing === "new" ? "new" : editing.id}
+                symbol={editing === "new" ? null : editing}
+                onDone={() => setEditing(null)}
+              />
+            ) : null}
+            <Dialog.Close className={closeButtonClass} aria-label={t("journal.detail.close")}>
+              <CloseIcon />
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("admin.confirmTitle")}
+        description={t("admin.confirmBody", { name: deleting?.name ?? "" })}
+        confirmLabel={t("admin.confirmDelete")}
+        pendingLabel={t("admin.deleting")}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </PageShell>
+  );
+}

@@ -1,0 +1,115 @@
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Dream } from "../../../../../contract/dreams";
+import { useToasts } from "../../../components/ui/toast-store";
+import { type FetchCall, fakeServer, renderPage, testUser } from "../../auth/test-utils";
+import JournalPage from "./JournalPage";
+
+const dream = (id: number, overrides: Partial<Dream> = {}): Dream => ({
+  id,
+  title: `Dream ${id}...`,
+  content: `In dream ${id} a culebra crossed the garden path at night.`,
+  translation: "Soul guidance\nListen.",
+  recognizedSymbols: [
+    {
+      key: "snake",
+      name: "Snake",
+      category: "animal",
+      description: "Change.",
+      evidence: [{ start: 13 + String(id).length, end: 20 + String(id).length, text: "culebra" }],
+    },
+  ],
+  isPremiumTranslation: false,
+  category: "nightmare",
+  tags: ["garden"],
+  language: "es",
+  createdAt: "2025-03-10T08:00:00.000Z",
+  updatedAt: "2025-03-10T08:00:00.000Z",
+  ...overrides,
+});
+
+function ToastProbe() {
+  const toasts = useToasts();
+  return <output data-testid="toasts">{toasts.map((item) => item.description ?? "").join("|")}</output>;
+}
+
+function signedIn(
+  handler: (call: FetchCall, query: URLSearchParams) => { status: number; body: unknown } | undefined,
+) {
+  const user = testUser();
+  return fakeServer((call) => {
+    if (call.method === "GET" && call.url === "/api/user") return { status: 200, body: user };
+    const [, search = ""] = call.url.split("?");
+    return handler(call, new URLSearchParams(search));
+  });
+}
+
+const listCalls = (calls: FetchCall[]) =>
+  calls
+    .filter((call) => call.method === "GET" && call.url.startsWith("/api/dreams?"))
+    .map((call) => Object.fromEntries(new URLSearchParams(call.url.split("?")[1])));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("JournalPage", () => {
+  it("lists dreams, loads more by cursor and searches after the typing pauses", async () => {
+    const calls = signedIn((call, query) => {
+      if (call.method !== "GET" || !call.url.startsWith("/api/dreams?")) return undefined;
+      if (query.get("q") === "snake") return { status: 200, body: { dreams: [dream(9)], nextCursor: null } };
+      if (query.get("cursor") === "page2")
+        return { status: 200, body: { dreams: [dream(3)], nextCursor: null } };
+      return { status: 200, body: { dreams: [dream(5), dream(4)], nextCursor: "page2" } };
+    });
+    const ui = userEvent.setup();
+    renderPage(<JournalPage />, { path: "/journal" });
+    expect(await screen.findByRole("link", { name: "Dream 5..." })).toBeTruthy();
+    expect(screen.getByText("Showing the 2 most recent dreams. There are more.")).toBeTruthy();
+
+    await ui.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("link", { name: "Dream 3..." })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    expect(listCalls(calls).at(-1)).toEqual({ cursor: "page2", limit: "20" });
+
+    await ui.type(screen.getByRole("searchbox", { name: "Search your dreams" }), "snake");
+    expect(await screen.findByRole("link", { name: "Dream 9..." })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Dream 5..." })).toBeNull();
+    // One request for the finished word, not one per letter.
+    expect(listCalls(calls).filter((query) => query.q !== undefined)).toEqual([{ q: "snake", limit: "20" }]);
+
+    // Filters apply at once; the symbol list offers the symbols met so far.
+    await ui.selectOptions(screen.getByRole("combobox", { name: "Symbol" }), "snake");
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toEqual({ q: "snake", symbol: "snake", limit: "20" }),
+    );
+  });
+
+  it("opens a dream with its words marked, and deletes it after confirmation", async () => {
+    const calls = signedIn((call) => {
+      if (call.method === "GET" && call.url.startsWith("/api/dreams?"))
+        return { status: 200, body: { dreams: [dream(7)], nextCursor: null } };
+      if (call.method === "GET" && call.url === "/api/dreams/7") return { status: 200, body: dream(7) };
+      if (call.method === "DELETE" && call.url === "/api/dreams/7")
+        return { status: 200, body: { success: true, message: "The dream has been deleted." } };
+      return undefined;
+    });
+    const ui = userEvent.setup();
+    const { location } = renderPage(<JournalPage />, { path: "/journal", outside: <ToastProbe /> });
+    await ui.click(await screen.findByRole("link", { name: "Dream 7..." }));
+    const dialog = await screen.findByRole("dialog", { name: "Dream 7..." });
+    const marked = await within(dialog).findByTestId("highlighted-dream");
+    expect(within(marked).getByText("culebra").tagName).toBe("MARK");
+    expect(location.history.at(-1)).toBe("/journal?dream=7");
+
+    await ui.click(within(dialog).getByRole("button", { name: "Delete" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Delete this dream?" });
+    await ui.click(within(confirm).getByRole("button", { name: "Delete dream" }));
+    await waitFor(() => expect(screen.getByTestId("toasts").textContent).toBe("The dream has been deleted."));
+    expect(calls.filter((call) => call.method === "DELETE")).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(location.history.at(-1)).toBe("/journal");
+  });
+});
