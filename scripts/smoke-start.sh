@@ -42,3 +42,7 @@ echo "login: ok"
 curl -fsS -b "$data_dir/cookies" "$origin/api/user" | grep -q '"username":"smoke"'
 echo "session: ok"
 grep -q "CHITTA is running at" "$log" && echo "startup banner: ok"
+curl -fsS "${json[@]}" -b "$data_dir/cookies" \
+  -d '{"content":"Soñé que una culebra me perseguía por la casa de mi abuela."}' \
+  "$origin/api/translate-dream" | grep -q '"key":"snake"'
+echo "dream translation: ok"

@@ -22,6 +22,7 @@ const ES_CLITICS = new Set(["me", "te", "se", "le", "lo", "la", "nos", "les", "l
 
 // --- Absence --------------------------------------------------------------------------------------------
 
+const EN_HAVING = new Set(["wearing", "wear", "have", "had", "has", "having"]);
 const EN_DETERMINERS = new Set(["a", "an", "the", "my", "his", "her", "your", "our", "their", "any"]);
 const EN_ABSENCE = new Set(["no", "without", "nor", "neither", "none", "imagine", "imagined", "imagining"]);
 const EN_NEGATIVE = /^(not|never|hardly|n't|.+n't)$/;
@@ -56,6 +57,8 @@ export function statedAbsent(tokens: readonly Token[], index: number, language: 
       const word = previous[k] ?? "";
       if (EN_ABSENCE.has(word) && k <= 2) return true;
       if (word === "of" && previous[k + 1] === "instead") return true;
+      // "he wasn't wearing a shirt", "I didn't have my keys"
+      if (EN_HAVING.has(word) && EN_NEGATIVE.test(previous[k + 1] ?? "")) return true;
       // "she is not my wife", "it was not a dog"
       if (word === "not" && k >= 1 && EN_DETERMINERS.has(previous[k - 1] ?? "")) return true;
       // "there wasn't any water", "not a single dog"
@@ -208,9 +211,11 @@ const ES_COMPARATORS = new Set([
   "similar",
   "similares",
   "tipo",
+  "estilo",
   "cual",
 ]);
 const ES_ARTICLES = new Set(["un", "una", "unos", "unas"]);
+const ES_DEFINITE = new Set(["el", "la", "los", "las"]);
 
 export function comparison(tokens: readonly Token[], index: number, language: Language): boolean {
   const previous = before(tokens, index, 5);
@@ -236,6 +241,16 @@ export function comparison(tokens: readonly Token[], index: number, language: La
     if (word === "si" && previous[k + 1] === "como") return true;
     // "como una serpiente", "como un gran perro" (not "como una serpiente en las manos")
     if (word === "como" && k >= 1 && k <= 2 && ES_ARTICLES.has(previous[k - 1] ?? "")) return true;
+    // "como los de la iglesia", "como el de mi escuela"
+    if (
+      word === "como" &&
+      k >= 2 &&
+      k <= 4 &&
+      ES_DEFINITE.has(previous[k - 1] ?? "") &&
+      previous[k - 2] === "de"
+    ) {
+      return true;
+    }
   }
   return false;
 }

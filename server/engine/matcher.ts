@@ -205,9 +205,10 @@ function addTerm(
   const output: TermOutput = {
     key: entry.key,
     kind,
-    // Actions and events follow the action rules; a place found through a verb phrase ("go shopping") is
-    // still a place the dream mentions, even when it is only planned.
-    isVerb: entry.category === "action" || (isVerb && entry.category === "event"),
+    // Actions, and verbs of other symbols ("vomit", "got injured"), follow the action rules; a place or
+    // thing found through a verb phrase ("go shopping") is still mentioned, even when only planned.
+    isVerb:
+      entry.category === "action" || (isVerb && entry.category !== "place" && entry.category !== "object"),
     also: entry.alsoKeys?.[term] ?? [],
     term,
   };

@@ -32,8 +32,9 @@ export interface Token {
   readonly breakBefore: boolean;
 }
 
-// Dotted abbreviations ("r.i.p.", "q.e.p.d.") are one word; otherwise letters and digits, inner apostrophes.
-const WORD = /(?:\p{L}\.){2,}|[\p{L}\p{N}]+(?:['’][\p{L}]+)*['’]?/gu;
+// Dotted abbreviations ("r.i.p.", "q.e.p.d.") are one word, currency signs are words ("paid her $10");
+// otherwise letters and digits with inner apostrophes.
+const WORD = /(?:\p{L}\.){2,}|[$€£¥]|[\p{L}\p{N}]+(?:['’][\p{L}]+)*['’]?/gu;
 const CLAUSE_BREAK = /[.,;:!?()[\]{}"“”«»¿¡…—–]/;
 
 export function tokenize(text: string): Token[] {
@@ -58,8 +59,11 @@ export function tokenize(text: string): Token[] {
 /** Splits a lexicon term into normalised words (same rules as dream text, hyphens split words). */
 export function termWords(term: string): string[] {
   const undotted = term.replace(/(?:\p{L}\.){2,}/gu, (abbreviation) => abbreviation.replaceAll(".", ""));
-  return Array.from(undotted.matchAll(/[\p{L}\p{N}*:=]+(?:['’][\p{L}]+)*/gu), (match) => {
+  return Array.from(undotted.matchAll(/[$€£¥]|[\p{L}\p{N}*:=]+(?:['’][\p{L}]+)*/gu), (match) => {
     const word = match[0];
-    return word.startsWith("=") ? `=${stripPossessive(foldWord(word.slice(1)))}` : foldWord(word);
+    // The same possessive rule as dream text, so "wendy's" in the lexicon meets "Wendy's" in a dream.
+    return word.startsWith("=")
+      ? `=${stripPossessive(foldWord(word.slice(1)))}`
+      : stripPossessive(foldWord(word));
   });
 }
