@@ -1,6 +1,6 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import type { Queryable } from "../../db/client";
+import type { Database, Queryable } from "../../db/client";
 import { sessions, users } from "../../db/schema/index";
 import { hashToken, randomToken } from "../../lib/tokens";
 
@@ -35,17 +35,37 @@ export async function createSession(
 
 const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * Every signed-in request starts with this lookup: prepared once per database, so its SQL is not rebuilt
+ * (and, on PostgreSQL, not re-planned) on every request.
+ */
+const preparedLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Database) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .limit(1)
+    .prepare("resolve_session");
+}
+
+function sessionLookup(db: Database) {
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    preparedLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
 /** The signed-in user for a cookie token, or null when unknown, idle too long, or past its absolute expiry. */
 export async function resolveSession(
   ctx: Pick<AppContext, "db" | "config" | "clock">,
   token: string,
 ): Promise<{ sessionId: number; user: SessionUser } | null> {
-  const [row] = await ctx.db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+  const [row] = await sessionLookup(ctx.db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const now = ctx.clock.now().getTime();
   const idleFor = now - row.session.lastSeenAt.getTime();

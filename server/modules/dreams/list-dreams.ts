@@ -1,6 +1,7 @@
 import { and, arrayContains, arrayOverlaps, eq, gte, lte, or, type SQL, sql } from "drizzle-orm";
 import type { ListDreamsQuery } from "../../../contract/dreams";
 import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
 import { dreams } from "../../db/schema/index";
 import { validationError } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
@@ -41,6 +42,21 @@ export async function listDreams(
   user: SessionUser,
   query: ListDreamsQuery,
 ): Promise<{ rows: DreamRow[]; nextCursor: string | null }> {
+  const filtered = query.q || query.category || query.tag || query.symbol || query.from || query.to;
+  if (!filtered) {
+    // The journal as most people open it, page after page: prepared statements, no SQL rebuilt per request.
+    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const pages = journalPages(ctx.db);
+    const rows = cursor
+      ? await pages.after.execute({
+          userId: user.id,
+          createdAt: cursor.createdAt,
+          id: cursor.id,
+          limit: query.limit + 1,
+        })
+      : await pages.first.execute({ userId: user.id, limit: query.limit + 1 });
+    return toPage(rows, query.limit);
+  }
   const conditions: Array<SQL | undefined> = [eq(dreams.userId, user.id)];
   if (query.q) {
     const keys = ctx.symbols
@@ -72,8 +88,39 @@ export async function listDreams(
     .where(and(...conditions))
     .orderBy(...newestFirst)
     .limit(query.limit + 1);
-  const hasMore = rows.length > query.limit;
-  const page = hasMore ? rows.slice(0, query.limit) : rows;
+  return toPage(rows, query.limit);
+}
+
+function toPage(rows: DreamRow[], limit: number): { rows: DreamRow[]; nextCursor: string | null } {
+  const hasMore = rows.length > limit;
+  const page = hasMore ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
   return { rows: page, nextCursor: hasMore && last ? encodeCursor(last) : null };
+}
+
+function prepareJournalPages(db: Database) {
+  const base = (extra?: SQL) =>
+    db
+      .select()
+      .from(dreams)
+      .where(and(eq(dreams.userId, sql.placeholder("userId")), extra))
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder("limit"));
+  return {
+    first: base().prepare("journal_first_page"),
+    after: base(
+      sql`(${dreams.createdAt}, ${dreams.id}) < (${sql.placeholder("createdAt")}::timestamptz, ${sql.placeholder("id")}::integer)`,
+    ).prepare("journal_next_page"),
+  };
+}
+
+const preparedPages = new WeakMap<Database, ReturnType<typeof prepareJournalPages>>();
+
+function journalPages(db: Database) {
+  let pages = preparedPages.get(db);
+  if (!pages) {
+    pages = prepareJournalPages(db);
+    preparedPages.set(db, pages);
+  }
+  return pages;
 }
