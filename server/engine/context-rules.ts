@@ -18,6 +18,7 @@ function before(tokens: readonly Token[], index: number, count: number): string[
   return words;
 }
 
+const ES_NEGATIVE_SUBJECTS = new Set(["nadie", "nunca", "jamas", "ninguno", "ninguna"]);
 const ES_CLITICS = new Set(["me", "te", "se", "le", "lo", "la", "nos", "les", "los", "las", "os"]);
 
 // --- Absence --------------------------------------------------------------------------------------------
@@ -104,7 +105,7 @@ const EN_NEGATED_AUXILIARY = new Set([
 const EN_ABILITY = new Set(["could", "can", "cannot"]);
 
 export function negatedAction(tokens: readonly Token[], index: number, language: Language): boolean {
-  const previous = before(tokens, index, 3);
+  const previous = before(tokens, index, 4);
   if (language === "en") {
     for (let k = 0; k < Math.min(previous.length, 2); k++) {
       const word = previous[k] ?? "";
@@ -117,7 +118,9 @@ export function negatedAction(tokens: readonly Token[], index: number, language:
   let k = 0;
   while (k < previous.length && ES_CLITICS.has(previous[k] ?? "")) k++;
   const word = previous[k];
-  return word === "no" || word === "nunca" || word === "jamas" || word === "tampoco" || word === "nadie";
+  if (word === "no" || word === "tampoco") return true;
+  // "nadie se arrojaba a buscarlo", "nunca lo encontré": a negative subject or adverb negates its clause.
+  return previous.some((w) => ES_NEGATIVE_SUBJECTS.has(w));
 }
 
 // --- Comparisons ----------------------------------------------------------------------------------------

@@ -279,7 +279,11 @@ function collect(
   language: Language,
   into: Candidate[],
 ): void {
-  const ids = tokens.map((token) => index.byForm.get(token.norm));
+  const ids = tokens.map((token) => {
+    const plain = index.byForm.get(token.norm);
+    const possessive = token.possessive ? index.byForm.get(token.possessive) : undefined;
+    return possessive ? [...(plain ?? []), ...possessive] : plain;
+  });
   const stack: Array<[TrieNode, number]> = [];
   for (let start = 0; start < tokens.length; start++) {
     stack.push([trie, start]);

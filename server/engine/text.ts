@@ -23,8 +23,10 @@ function stripPossessive(folded: string): string {
 }
 
 export interface Token {
-  /** Normalised form used for matching. */
+  /** Normalised form used for matching: "dog's" -> "dog". */
   readonly norm: string;
+  /** The folded word before the possessive was stripped ("wendy's"), when it differs from `norm`. */
+  readonly possessive?: string;
   /** Character offsets of the word in the original text. */
   readonly start: number;
   readonly end: number;
@@ -43,10 +45,12 @@ export function tokenize(text: string): Token[] {
   for (const match of text.matchAll(WORD)) {
     const start = match.index;
     const raw = match[0];
-    const norm = stripPossessive(foldWord(raw.includes(".") ? raw.replaceAll(".", "") : raw));
+    const folded = foldWord(raw.includes(".") ? raw.replaceAll(".", "") : raw);
+    const norm = stripPossessive(folded);
     if (norm.length === 0) continue;
     tokens.push({
       norm,
+      ...(folded !== norm ? { possessive: folded } : {}),
       start,
       end: start + raw.length,
       breakBefore: tokens.length === 0 || CLAUSE_BREAK.test(text.slice(previousEnd, start)),
@@ -61,9 +65,7 @@ export function termWords(term: string): string[] {
   const undotted = term.replace(/(?:\p{L}\.){2,}/gu, (abbreviation) => abbreviation.replaceAll(".", ""));
   return Array.from(undotted.matchAll(/[$€£¥]|[\p{L}\p{N}*:=]+(?:['’][\p{L}]+)*/gu), (match) => {
     const word = match[0];
-    // The same possessive rule as dream text, so "wendy's" in the lexicon meets "Wendy's" in a dream.
-    return word.startsWith("=")
-      ? `=${stripPossessive(foldWord(word.slice(1)))}`
-      : stripPossessive(foldWord(word));
+    // A term written with "'s" ("wendy's") keeps it and meets only the possessive form in a dream.
+    return word.startsWith("=") ? `=${foldWord(word.slice(1))}` : foldWord(word);
   });
 }

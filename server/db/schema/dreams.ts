@@ -1,6 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "./users";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const dreams = pgTable(
   "dreams",
@@ -22,6 +34,13 @@ export const dreams = pgTable(
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     /** Language the dream is written in (en or es), when known. */
     language: text(),
+    /**
+     * Full-text search in both languages: every word stemmed the English and the Spanish way, kept with the
+     * row so a search can walk the journal newest-first and test each dream cheaply.
+     */
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`to_tsvector('english', title || ' ' || content) || to_tsvector('spanish', title || ' ' || content)`,
+    ),
     /** Keys of the symbols the engine recognises in the content: search and filters use them. */
     symbolKeys: text().array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -33,15 +52,7 @@ export const dreams = pgTable(
   (table) => [
     index("dreams_user_id_created_at_id_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
     index("dreams_symbol_keys_idx").using("gin", table.symbolKeys),
-    // Full-text search in both languages: a word is stemmed the English and the Spanish way.
-    index("dreams_search_en_idx").using(
-      "gin",
-      sql`to_tsvector('english', ${table.title} || ' ' || ${table.content})`,
-    ),
-    index("dreams_search_es_idx").using(
-      "gin",
-      sql`to_tsvector('spanish', ${table.title} || ' ' || ${table.content})`,
-    ),
+    index("dreams_search_idx").using("gin", table.searchVector),
     index("dreams_category_idx").on(table.category),
     index("dreams_tags_idx").using("gin", table.tags),
   ],

@@ -1,7 +1,11 @@
+import { getTableColumns } from "drizzle-orm";
 import type { Dream, DreamCategory, RecognizedSymbol } from "../../../contract/dreams";
-import type { dreams } from "../../db/schema/index";
+import { dreams } from "../../db/schema/index";
 
-export type DreamRow = typeof dreams.$inferSelect;
+/** Every column a dream is shown with; the search vector stays in the database. */
+const { searchVector: _searchVector, ...columns } = getTableColumns(dreams);
+export const dreamColumns = columns;
+export type DreamRow = Omit<typeof dreams.$inferSelect, "searchVector">;
 
 export function presentDream(row: DreamRow): Dream {
   return {

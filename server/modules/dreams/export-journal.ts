@@ -3,11 +3,11 @@ import { JOURNAL_FORMAT, type JournalExport } from "../../../contract/dreams";
 import type { AppContext } from "../../context";
 import { dreams } from "../../db/schema/index";
 import type { SessionUser } from "../accounts/sessions";
-import { type DreamRow, presentDream } from "./dream-presenter";
+import { type DreamRow, dreamColumns, presentDream } from "./dream-presenter";
 
 async function allDreams(ctx: Pick<AppContext, "db">, user: SessionUser): Promise<DreamRow[]> {
   return ctx.db
-    .select()
+    .select(dreamColumns)
     .from(dreams)
     .where(eq(dreams.userId, user.id))
     .orderBy(asc(dreams.createdAt), asc(dreams.id));

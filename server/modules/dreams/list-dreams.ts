@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import { dreams } from "../../db/schema/index";
 import { validationError } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
-import type { DreamRow } from "./dream-presenter";
+import { type DreamRow, dreamColumns } from "./dream-presenter";
 
 interface Cursor {
   createdAt: string;
@@ -29,8 +29,6 @@ function decodeCursor(cursor: string): Cursor {
  * NULLS FIRST, which the planner cannot read from that index, and it would sort the whole journal instead.
  */
 export const newestFirst = [sql`${dreams.createdAt} desc nulls last`, sql`${dreams.id} desc nulls last`];
-
-const searchable = sql`${dreams.title} || ' ' || ${dreams.content}`;
 
 /**
  * One page of the user's journal, newest first, with keyset pagination (stable under inserts, and as fast
@@ -65,8 +63,7 @@ export async function listDreams(
       .symbols.map((symbol) => symbol.key);
     conditions.push(
       or(
-        sql`to_tsvector('english', ${searchable}) @@ plainto_tsquery('english', ${query.q})`,
-        sql`to_tsvector('spanish', ${searchable}) @@ plainto_tsquery('spanish', ${query.q})`,
+        sql`${dreams.searchVector} @@ (plainto_tsquery('english', ${query.q}) || plainto_tsquery('spanish', ${query.q}))`,
         keys.length > 0 ? arrayOverlaps(dreams.symbolKeys, keys) : undefined,
       ),
     );
@@ -83,7 +80,7 @@ export async function listDreams(
     );
   }
   const rows = await ctx.db
-    .select()
+    .select(dreamColumns)
     .from(dreams)
     .where(and(...conditions))
     .orderBy(...newestFirst)
@@ -101,7 +98,7 @@ function toPage(rows: DreamRow[], limit: number): { rows: DreamRow[]; nextCursor
 function prepareJournalPages(db: Database) {
   const base = (extra?: SQL) =>
     db
-      .select()
+      .select(dreamColumns)
       .from(dreams)
       .where(and(eq(dreams.userId, sql.placeholder("userId")), extra))
       .orderBy(...newestFirst)

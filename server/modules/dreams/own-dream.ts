@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import { dreams } from "../../db/schema/index";
 import { notFound } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
-import type { DreamRow } from "./dream-presenter";
+import { type DreamRow, dreamColumns } from "./dream-presenter";
 import { recognize } from "./recognize";
 
 /** Another user's dream answers exactly like a missing one: 404, so ids reveal nothing. */
@@ -15,7 +15,7 @@ export async function getDream(
   user: SessionUser,
   id: number,
 ): Promise<DreamRow> {
-  const [row] = await ctx.db.select().from(dreams).where(ownDream(user, id)).limit(1);
+  const [row] = await ctx.db.select(dreamColumns).from(dreams).where(ownDream(user, id)).limit(1);
   if (!row) throw notFound("errors.dreamNotFound");
   return row;
 }
@@ -41,7 +41,7 @@ export async function updateDream(
     .update(dreams)
     .set({ ...defined, updatedAt: new Date() })
     .where(ownDream(user, id))
-    .returning();
+    .returning(dreamColumns);
   if (!row) throw notFound("errors.dreamNotFound");
   return row;
 }

@@ -4,7 +4,7 @@ import { dreams } from "../../db/schema/index";
 import { forbidden } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
 import { isPremium } from "../accounts/user-presenter";
-import { autoTitle, type DreamRow } from "./dream-presenter";
+import { autoTitle, type DreamRow, dreamColumns } from "./dream-presenter";
 import { recognize } from "./recognize";
 
 /** Saves a dream to the user's journal; the symbols are recognised again here rather than taken from the client. */
@@ -29,6 +29,6 @@ export async function saveDream(
       tags: [...new Set(body.tags ?? [])],
       language,
     })
-    .returning();
+    .returning(dreamColumns);
   return row as DreamRow;
 }
