@@ -1,21 +1,7 @@
 import { z } from "zod";
+import { symbolCategories } from "./constants";
 
-const categoryNames = [
-  "nature",
-  "animal",
-  "people",
-  "spiritual",
-  "body",
-  "action",
-  "event",
-  "place",
-  "object",
-  "emotion",
-  "color",
-  "number",
-  "abstract",
-] as const;
-export const symbolCategorySchema = z.enum(categoryNames);
+export const symbolCategorySchema = z.enum(symbolCategories);
 
 // --- Personal symbols ------------------------------------------------------------------------------------
 

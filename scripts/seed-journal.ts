@@ -3,6 +3,7 @@
  * Usage: npm run seed:journal -- --username bench --count 100000   (DATABASE_URL or the embedded database)
  */
 import { eq, sql } from "drizzle-orm";
+import { dreamCategories } from "../contract/constants";
 import type { Database } from "../server/db/client";
 import { dreams, users } from "../server/db/schema/index";
 import { createEngine } from "../server/engine/index";
@@ -31,17 +32,8 @@ const EVENTS = [
   "cuando mi madre me llamó por teléfono.",
   "and I fell into cold water.",
 ];
-const CATEGORIES = [
-  null,
-  null,
-  "lucid",
-  "recurring",
-  "nightmare",
-  "light",
-  "dark",
-  "visitation",
-  "precognitive",
-] as const;
+/** Two in nine dreams without a category, the rest spread over the spec's categories. */
+const CATEGORIES = [null, null, ...dreamCategories] as const;
 
 const pick = <T>(items: readonly T[], n: number): T => items[n % items.length] as T;
 

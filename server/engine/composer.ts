@@ -1,3 +1,4 @@
+import type { DreamCategory } from "../../contract/constants";
 import type { LexiconData, SymbolEntry, Theme } from "./lexicon/schema";
 import type { SymbolMatch } from "./matcher";
 import type { Language } from "./morphology";
@@ -7,17 +8,6 @@ import type { Language } from "./morphology";
  * Language of the Mind framing, each symbol's meaning, symbols read together, the themes they form and
  * closing soul guidance. Deterministic: the same dream and options always give the same text.
  */
-
-export const dreamCategories = [
-  "lucid",
-  "recurring",
-  "nightmare",
-  "light",
-  "dark",
-  "visitation",
-  "precognitive",
-] as const;
-export type DreamCategory = (typeof dreamCategories)[number];
 
 export interface ComposeOptions {
   language: Language;

@@ -78,24 +78,6 @@ function insert(root: TrieNode, words: readonly number[], output: TermOutput): v
   node.outputs.push(output);
 }
 
-const FUNCTIONAL = new Set([
-  "a",
-  "an",
-  "the",
-  "of",
-  "de",
-  "del",
-  "el",
-  "la",
-  "los",
-  "las",
-  "en",
-  "y",
-  "to",
-  "my",
-  "mi",
-]);
-
 function wordIds(
   index: WordIndex,
   term: string,
@@ -116,7 +98,9 @@ function wordIds(
       if (word === "*") return WILDCARD;
       if (word.startsWith("=")) return idOf(word.slice(1), "exact");
       if (isVerb) return position === 0 ? idOf(word, "verb") : idOf(word, "exact");
-      const inflect = language === "es" ? !FUNCTIONAL.has(word) : position === last;
+      // Spanish phrases agree in number and gender throughout; English inflects the head (last) word.
+      // Function words ("de", "the") come back unchanged from surfaceForms.
+      const inflect = language === "es" || position === last;
       return inflect ? idOf(word, "noun") : idOf(word, "exact");
     }),
   };

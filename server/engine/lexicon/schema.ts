@@ -1,23 +1,9 @@
 import { z } from "zod";
+import { symbolCategories } from "../../../contract/constants";
 
 /** The shape of the lexicon data files (see FORMAT.md). */
 
-export const symbolCategories = [
-  "nature",
-  "animal",
-  "people",
-  "spiritual",
-  "body",
-  "action",
-  "event",
-  "place",
-  "object",
-  "emotion",
-  "color",
-  "number",
-  "abstract",
-] as const;
-export type SymbolCategory = (typeof symbolCategories)[number];
+export { type SymbolCategory, symbolCategories } from "../../../contract/constants";
 
 const contextWords = z.array(z.string().min(1)).max(60);
 

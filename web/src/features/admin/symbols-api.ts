@@ -1,3 +1,4 @@
+import { symbolCategories } from "../../../../contract/constants";
 import type { AdminSymbol, AdminSymbolBody, AdminSymbolPatch } from "../../../../contract/symbols";
 import { apiRequest } from "../../lib/api";
 
@@ -7,25 +8,7 @@ export const ADMIN_PAGE_SIZE = 25;
 
 export type SymbolCategory = AdminSymbolBody["category"];
 
-/** contract/symbols.ts symbolCategorySchema, repeated to keep zod out of the page chunk. */
-export const SYMBOL_CATEGORIES = [
-  "nature",
-  "animal",
-  "people",
-  "spiritual",
-  "body",
-  "action",
-  "event",
-  "place",
-  "object",
-  "emotion",
-  "color",
-  "number",
-  "abstract",
-] as const satisfies readonly SymbolCategory[];
-type Missing = Exclude<SymbolCategory, (typeof SYMBOL_CATEGORIES)[number]>;
-/** Fails to compile when the contract gains a category this list lacks. */
-export const symbolCategoriesComplete: Missing extends never ? true : false = true;
+export const SYMBOL_CATEGORIES = symbolCategories;
 
 export const isSymbolCategory = (value: string): value is SymbolCategory =>
   (SYMBOL_CATEGORIES as readonly string[]).includes(value);

@@ -1,32 +1,13 @@
-import type {
-  FREE_TRANSLATIONS_PER_DAY as ContractFree,
-  DREAM_MAX_LENGTH as ContractMax,
-  DREAM_MIN_LENGTH as ContractMin,
-  DreamCategory,
-} from "../../../../contract/dreams";
+import { type DreamCategory, dreamCategories } from "../../../../contract/constants";
 
-/*
- * The contract's values, repeated here because importing them would pull zod into the page chunks; the
- * `typeof` annotations make the type check fail the day the contract changes.
- */
-export const DREAM_MIN_LENGTH: typeof ContractMin = 20;
-export const DREAM_MAX_LENGTH: typeof ContractMax = 5000;
-export const FREE_TRANSLATIONS_PER_DAY: typeof ContractFree = 3;
+export {
+  DREAM_MAX_LENGTH,
+  DREAM_MIN_LENGTH,
+  FREE_TRANSLATIONS_PER_DAY,
+} from "../../../../contract/constants";
 
 /** Spec section 3: the categories offered for a dream. */
-export const DREAM_CATEGORIES = [
-  "lucid",
-  "recurring",
-  "nightmare",
-  "light",
-  "dark",
-  "visitation",
-  "precognitive",
-] as const satisfies readonly DreamCategory[];
-
-type Missing = Exclude<DreamCategory, (typeof DREAM_CATEGORIES)[number]>;
-/** Fails to compile when the contract gains a category this list lacks. */
-export const categoriesComplete: Missing extends never ? true : false = true;
+export const DREAM_CATEGORIES = dreamCategories;
 
 export const isDreamCategory = (value: string): value is DreamCategory =>
   (DREAM_CATEGORIES as readonly string[]).includes(value);

@@ -1,0 +1,38 @@
+/**
+ * Plain values of the contract, without zod, so the web pages can import them without pulling the schema
+ * library into their chunks. The schemas in dreams.ts and symbols.ts are built from these.
+ */
+
+export const DREAM_MIN_LENGTH = 20;
+export const DREAM_MAX_LENGTH = 5000;
+export const FREE_TRANSLATIONS_PER_DAY = 3;
+
+/** Spec section 3: the categories offered for a dream. */
+export const dreamCategories = [
+  "lucid",
+  "recurring",
+  "nightmare",
+  "light",
+  "dark",
+  "visitation",
+  "precognitive",
+] as const;
+export type DreamCategory = (typeof dreamCategories)[number];
+
+/** The lexicon's symbol categories. */
+export const symbolCategories = [
+  "nature",
+  "animal",
+  "people",
+  "spiritual",
+  "body",
+  "action",
+  "event",
+  "place",
+  "object",
+  "emotion",
+  "color",
+  "number",
+  "abstract",
+] as const;
+export type SymbolCategory = (typeof symbolCategories)[number];
