@@ -176,3 +176,9 @@ export const importResultSchema = z.object({
   imported: z.number().int(),
   skipped: z.number().int(),
 });
+
+/** The symbols of the user's journal, most frequent first (journal filters, insights). */
+export const journalSymbolsSchema = z.array(
+  z.object({ key: z.string(), name: z.string(), category: z.string(), count: z.number().int() }),
+);
+export type JournalSymbols = z.infer<typeof journalSymbolsSchema>;

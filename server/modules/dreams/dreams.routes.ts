@@ -9,6 +9,7 @@ import {
   IMPORT_BODY_LIMIT,
   importResultSchema,
   journalExportSchema,
+  journalSymbolsSchema,
   listDreamsQuerySchema,
   saveDreamBodySchema,
   saveDreamResponseSchema,
@@ -24,6 +25,7 @@ import { messageReply, requireUser } from "../../plugins/request-context";
 import { presentDream } from "./dream-presenter";
 import { exportJournalJson, exportJournalMarkdown } from "./export-journal";
 import { importJournal } from "./import-journal";
+import { journalSymbols } from "./journal-symbols";
 import { listDreams } from "./list-dreams";
 import { deleteDream, getDream, updateDream } from "./own-dream";
 import { saveDream } from "./save-dream";
@@ -83,6 +85,18 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const { rows, nextCursor } = await listDreams(ctx, requireUser(request), request.query);
       return { dreams: rows.map(presentDream), nextCursor };
     },
+  );
+
+  app.get(
+    "/api/dreams/symbols",
+    {
+      schema: {
+        tags: ["dreams"],
+        summary: "The symbols of the user's journal with how often each appears",
+        response: { 200: journalSymbolsSchema, ...errors },
+      },
+    },
+    async (request) => journalSymbols(ctx, requireUser(request), request.language),
   );
 
   app.get(

@@ -201,6 +201,20 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
     expect((await browser.get("/api/dreams?category=sleepy")).statusCode).toBe(422);
   });
 
+  it("counts the symbols of the journal, named in the reader's language, and only the reader's", async () => {
+    const { browser } = await signUpVerified(t, "counter");
+    const other = await signUpVerified(t, "othercounter");
+    await browser.post("/api/dreams", { content: "A black cat crossed the road in front of my house." });
+    await browser.post("/api/dreams", { content: "Un gato blanco dormía en la cama de mi hermana." });
+    await other.browser.post("/api/dreams", {
+      content: "A cat, another cat and a dog were fighting in the park.",
+    });
+    const counts = (await browser.get("/api/dreams/symbols", { headers: { "x-language": "es" } })).json();
+    expect(counts[0]).toMatchObject({ key: "cat", name: "Gato", count: 2 });
+    expect(counts.find((s: { key: string }) => s.key === "dog")).toBeUndefined();
+    expect((await t.browser().get("/api/dreams/symbols")).statusCode).toBe(401);
+  });
+
   it("finds dreams by words in either language: 'agua' finds an English dream about water", async () => {
     const { browser } = await signUpVerified(t, "searcher");
     await browser.post("/api/dreams", { content: "I was standing in the water at night, holding a candle." });
