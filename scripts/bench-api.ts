@@ -1,6 +1,7 @@
 /**
- * API throughput against a bare Fastify route doing the same single-row query, in the same run, with
- * autocannon; and the journal page and search on a user with 100,000 dreams (p99 target < 30 ms).
+ * Each API route against a bare Fastify route running the same use case on the same database, in the same
+ * run, with autocannon (target: API >= 60% of bare); and the journal page and search on a user with 100,000
+ * dreams (p99 target < 30 ms).
  * Database: BENCH_DATABASE_URL (PostgreSQL) or a fresh embedded one. Run: npm run bench:api
  * BENCH_DREAMS=100000 BENCH_SECONDS=10 BENCH_CONNECTIONS=10 tune it.
  */
@@ -11,11 +12,17 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
 import Fastify from "fastify";
+import type { ListDreamsQuery } from "../contract/dreams";
 import { buildApp } from "../server/app";
 import { parseConfig } from "../server/config";
+import { systemClock } from "../server/context";
 import { openDatabase } from "../server/db/client";
 import { dreams, users } from "../server/db/schema/index";
-import { newestFirst } from "../server/modules/dreams/list-dreams";
+import { presentDream } from "../server/modules/dreams/dream-presenter";
+import { listDreams, newestFirst } from "../server/modules/dreams/list-dreams";
+import { saveDream } from "../server/modules/dreams/save-dream";
+import { translateDream } from "../server/modules/dreams/translate-dream";
+import { createSymbolEngineHolder } from "../server/modules/symbols/symbol-engine";
 import { seedJournal } from "./seed-journal";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -95,63 +102,81 @@ async function main() {
   await seedJournal(database.db, user.id, DREAMS, () => {});
   console.log(`  seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
 
-  // The bare route: same database handle, same single-row query, no plugins, no session, no schemas.
+  // Bare routes: the same use cases on the same database handle, for a user looked up once, without the
+  // app's plugins (session, CSRF, security headers, rate limits) or schemas. The ratio is the framework's cost.
   const bare = Fastify();
-  bare.get("/bare", async () =>
+  const ctx = { db: database.db, clock: systemClock, symbols: createSymbolEngineHolder() };
+  const [owner] = await database.db.select().from(users).where(eq(users.id, user.id));
+  if (!owner) throw new Error("bench user vanished");
+  bare.get("/bare/one-row", async () =>
     database.db
       .select()
       .from(dreams)
-      .where(eq(dreams.userId, user.id))
+      .where(eq(dreams.userId, owner.id))
       .orderBy(...newestFirst)
       .limit(1),
+  );
+  const page = (query: Partial<ListDreamsQuery>) => async () => {
+    const { rows, nextCursor } = await listDreams(ctx, owner, { limit: 20, ...query });
+    return { dreams: rows.map(presentDream), nextCursor };
+  };
+  bare.get("/bare/page", page({}));
+  bare.get("/bare/search", page({ q: "water" }));
+  bare.get("/bare/symbol", page({ symbol: "snake" }));
+  const dream =
+    "I was walking by the river when a black dog started to chase me into my grandmother's house.";
+  bare.post("/bare/translate", async () => translateDream(ctx, owner, { content: dream }));
+  bare.post("/bare/save", async () =>
+    presentDream(await saveDream(ctx, owner, { content: dream, tags: ["bench"] })),
   );
   await bare.listen({ host: "127.0.0.1", port: 0 });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
   const auth = { ...headers, origin: `http://localhost:${config.port}`, cookie };
-  const runs: Run[] = [];
-  runs.push(await load("bare Fastify, 1-row query", { url: `${bareUrl}/bare` }));
-  runs.push(await load("GET /api/dreams?limit=1", { url: `${appUrl}/api/dreams?limit=1`, headers: auth }));
-  runs.push(
-    await load("GET /api/dreams (page of 20)", { url: `${appUrl}/api/dreams?limit=20`, headers: auth }),
-  );
-  runs.push(
-    await load("GET /api/dreams?q=water", { url: `${appUrl}/api/dreams?q=water&limit=20`, headers: auth }),
-  );
-  runs.push(
-    await load("GET /api/dreams?symbol=snake", {
-      url: `${appUrl}/api/dreams?symbol=snake&limit=20`,
-      headers: auth,
-    }),
-  );
-  const dream =
-    "I was walking by the river when a black dog started to chase me into my grandmother's house.";
-  runs.push(
-    await load("POST /api/translate-dream", {
-      url: `${appUrl}/api/translate-dream`,
-      method: "POST",
-      headers: auth,
-      body: JSON.stringify({ content: dream }),
-    }),
-  );
-  runs.push(
-    await load("POST /api/dreams (save)", {
-      url: `${appUrl}/api/dreams`,
-      method: "POST",
-      headers: auth,
-      body: JSON.stringify({ content: dream, tags: ["bench"] }),
-    }),
-  );
+  const post = (body: unknown) => ({ method: "POST" as const, body: JSON.stringify(body) });
+  const pairs: Array<[string, autocannon.Options, autocannon.Options]> = [
+    ["GET /api/dreams?limit=1", { url: `${appUrl}/api/dreams?limit=1` }, { url: `${bareUrl}/bare/one-row` }],
+    [
+      "GET /api/dreams (page of 20)",
+      { url: `${appUrl}/api/dreams?limit=20` },
+      { url: `${bareUrl}/bare/page` },
+    ],
+    [
+      "GET /api/dreams?q=water",
+      { url: `${appUrl}/api/dreams?q=water&limit=20` },
+      { url: `${bareUrl}/bare/search` },
+    ],
+    [
+      "GET /api/dreams?symbol=snake",
+      { url: `${appUrl}/api/dreams?symbol=snake&limit=20` },
+      { url: `${bareUrl}/bare/symbol` },
+    ],
+    [
+      "POST /api/translate-dream",
+      { url: `${appUrl}/api/translate-dream`, ...post({ content: dream }) },
+      { url: `${bareUrl}/bare/translate`, ...post({}) },
+    ],
+    [
+      "POST /api/dreams (save)",
+      { url: `${appUrl}/api/dreams`, ...post({ content: dream, tags: ["bench"] }) },
+      { url: `${bareUrl}/bare/save`, ...post({}) },
+    ],
+  ];
+  const results: Array<{ name: string; api: Run; bare: Run }> = [];
+  for (const [name, api, bareOptions] of pairs) {
+    const bareRun = await load(name, { ...bareOptions, headers: { "content-type": "application/json" } });
+    const apiRun = await load(name, { ...api, headers: auth });
+    results.push({ name, api: apiRun, bare: bareRun });
+  }
 
-  const baseline = runs[0]?.requestsPerSecond ?? 1;
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, journal of ${DREAMS} dreams`);
   console.log(
-    `${"route".padEnd(32)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"vs bare".padStart(8)} errors`,
+    `${"route".padEnd(30)} ${"req/s".padStart(7)} ${"p50".padStart(5)} ${"p99 ms".padStart(7)} | ${"bare req/s".padStart(10)} ${"p99 ms".padStart(7)} | ${"ratio".padStart(5)} errors`,
   );
-  for (const run of runs) {
-    const ratio = `${((run.requestsPerSecond / baseline) * 100).toFixed(0)}%`;
+  for (const { name, api, bare: b } of results) {
+    const ratio = `${((api.requestsPerSecond / b.requestsPerSecond) * 100).toFixed(0)}%`;
     console.log(
-      `${run.name.padEnd(32)} ${run.requestsPerSecond.toFixed(0).padStart(8)} ${String(run.p50).padStart(7)} ${String(run.p99).padStart(7)} ${ratio.padStart(8)} ${run.errors}`,
+      `${name.padEnd(30)} ${api.requestsPerSecond.toFixed(0).padStart(7)} ${String(api.p50).padStart(5)} ${String(api.p99).padStart(7)} | ${b.requestsPerSecond.toFixed(0).padStart(10)} ${String(b.p99).padStart(7)} | ${ratio.padStart(5)} ${api.errors + b.errors}`,
     );
   }
   await bare.close();
