@@ -38,6 +38,9 @@ export function checkLexicon(
       const side = entry[language];
       const all = [...side.terms, ...Object.values(side.regional ?? {}).flat()];
       for (const spec of all) {
+        // A word of two senses may sit in two symbols when each use is told apart by context (near/notNear):
+        // "cielo" is sky, or heaven near "Dios".
+        if (typeof spec !== "string" && (spec.near || spec.notNear)) continue;
         const term = normalised(termText(spec));
         const owner = termOwner.get(term);
         if (owner && owner !== entry.key)
