@@ -1,34 +1,19 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { seedLexicon } from "../server/db/seed/lexicon-seed";
 import { loadLexiconData } from "../server/engine/lexicon/load";
 import { grantAdmin } from "../server/modules/accounts/grant-admin";
 import {
-  DESKTOP,
-  launchBrowser,
-  logIn,
+  journeySuite,
   newPage,
-  PHONE,
+  SCREENSHOT_DEVICES,
   SCREENSHOT_DIR,
   seriousViolations,
-  signUpAndVerify,
-  startServer,
+  signUpAndLogIn,
 } from "./support";
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = journeySuite();
 
 const DREAM = "Soñé que una culebra enorme me perseguía por la casa de mi abuela y yo corría hacia el río.";
 const TITLE = "Soñé que una culebra enorme me perseguía por la ca...";
@@ -50,10 +35,9 @@ async function writeAndTranslate(page: Page) {
 
 describe("dream journey", () => {
   it("translates a Spanish dream, marks 'culebra', saves it, finds it by 'snake', then meets the free limit", async () => {
-    const { context, page } = await newPage(browser, server.origin);
+    const { context, page } = await newPage(suite.browser, suite.server.origin);
     const password = "a serpent by the river 8";
-    await signUpAndVerify(page, server, "culebra_es", password);
-    await logIn(page, "culebra_es", password);
+    await signUpAndLogIn(page, suite.server, "culebra_es", password);
 
     // 1. Write, translate: the evidence is marked, and named for screen readers.
     await writeAndTranslate(page);
@@ -121,10 +105,9 @@ describe("dream journey", () => {
   });
 
   it("keeps personal symbols and gives administrators the lexicon, the missing-symbol queue and the trace", async () => {
-    const { context, page } = await newPage(browser, server.origin);
+    const { context, page } = await newPage(suite.browser, suite.server.origin);
     const password = "keeper of symbols 9";
-    await signUpAndVerify(page, server, "lexicon_keeper", password);
-    await logIn(page, "lexicon_keeper", password);
+    await signUpAndLogIn(page, suite.server, "lexicon_keeper", password);
 
     await page.goto("/personal-symbols");
     await page.getByRole("button", { name: "Add a symbol" }).click();
@@ -145,9 +128,9 @@ describe("dream journey", () => {
     await page.getByRole("button", { name: "Report symbol" }).click();
     await page.getByText("We'll review “zeppelin”", { exact: false }).first().waitFor();
 
-    await grantAdmin(server.db, "lexicon_keeper");
+    await grantAdmin(suite.server.db, "lexicon_keeper");
     // `npm start` seeds the lexicon tables; the test server starts on a bare migrated database.
-    await seedLexicon(server.db, loadLexiconData());
+    await seedLexicon(suite.server.db, loadLexiconData());
     await page.goto("/admin/symbol-management");
     await page.getByRole("table", { name: "Symbols of the lexicon" }).waitFor();
     await page.getByRole("searchbox", { name: "Search symbols" }).fill("snake");
@@ -173,10 +156,9 @@ describe("dream journey", () => {
   });
 
   it("has no serious accessibility violations on the dream pages in Spanish", async () => {
-    const { context, page } = await newPage(browser, server.origin);
+    const { context, page } = await newPage(suite.browser, suite.server.origin);
     const password = "sueños accesibles 10";
-    await signUpAndVerify(page, server, "axe_suenos", password);
-    await logIn(page, "axe_suenos", password);
+    await signUpAndLogIn(page, suite.server, "axe_suenos", password);
     await page.evaluate(() => window.localStorage.setItem("language", "es"));
     await page.goto("/dream-input");
     await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("es");
@@ -207,13 +189,9 @@ describe("dream journey", () => {
 describe("dream screenshots", () => {
   it("captures /dream-input with a result and /journal, on desktop and phone", async () => {
     const password = "pictures of the river 11";
-    for (const [name, device] of [
-      ["desktop", DESKTOP],
-      ["phone", PHONE],
-    ] as const) {
-      const { context, page } = await newPage(browser, server.origin, device);
-      await signUpAndVerify(page, server, `dreamshots_${name}`, password);
-      await logIn(page, `dreamshots_${name}`, password);
+    for (const [name, device] of SCREENSHOT_DEVICES) {
+      const { context, page } = await newPage(suite.browser, suite.server.origin, device);
+      await signUpAndLogIn(page, suite.server, `dreamshots_${name}`, password);
       await writeAndTranslate(page);
       await page.getByRole("button", { name: "Save to journal" }).click();
       await page.getByRole("link", { name: "See it in your journal" }).waitFor();

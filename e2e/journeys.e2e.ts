@@ -1,53 +1,22 @@
-import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { grantAdmin } from "../server/modules/accounts/grant-admin";
-import { linkIn } from "../server/test/harness";
-import { DESKTOP, launchBrowser, newPage, PHONE, SCREENSHOT_DIR, startServer } from "./support";
+import {
+  journeySuite,
+  newPage,
+  PHONE,
+  SCREENSHOT_DEVICES,
+  SCREENSHOT_DIR,
+  seriousViolations,
+  signUpAndLogIn,
+} from "./support";
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function signUpAndVerify(page: Page, username: string, password: string) {
-  const email = `${username}@example.com`;
-  await page.goto("/signup");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(/\/verification-required\//);
-  const link = linkIn(await server.smtp.lastMailTo(email), `${server.origin}/verify-email?token=`);
-  await page.goto(link.toString());
-  await expect.poll(() => page.getByText("Your email address is verified").first().isVisible()).toBe(true);
-  return email;
-}
-
-async function logIn(page: Page, username: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Username or email").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL(/\/dream-input$/);
-}
+const suite = journeySuite();
 
 describe("account journey", () => {
   it("signs up, verifies by mail, logs in, switches to Spanish (kept after reload) and logs out", async () => {
-    const { context, page } = await newPage(browser, server.origin);
+    const { context, page } = await newPage(suite.browser, suite.server.origin);
     const password = "a dream within a dream 7";
-    await signUpAndVerify(page, "wanderer", password);
-    await logIn(page, "wanderer", password);
+    await signUpAndLogIn(page, suite.server, "wanderer", password);
 
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     await expect.poll(() => nav.getByRole("link", { name: "Decode dreams" }).isVisible()).toBe(true);
@@ -82,7 +51,7 @@ describe("account journey", () => {
 
 describe("languages", () => {
   it("paints Spanish from the first frame, downloads only the chosen language and switches on a content page", async () => {
-    const { context, page } = await newPage(browser, server.origin);
+    const { context, page } = await newPage(suite.browser, suite.server.origin);
     await page.addInitScript(() => {
       window.localStorage.setItem("language", "es");
       // The first text the app puts on screen, caught before any later render can replace it.
@@ -126,13 +95,12 @@ describe("languages", () => {
 
 describe("guards", () => {
   it("sends guests from private pages to /login, signed-in users from /login to /dream-input, non-admins to not-found", async () => {
-    const { context, page } = await newPage(browser, server.origin);
+    const { context, page } = await newPage(suite.browser, suite.server.origin);
     await page.goto("/journal");
     await page.waitForURL(/\/login$/);
 
     const password = "guarded by the moon 3";
-    await signUpAndVerify(page, "guarded", password);
-    await logIn(page, "guarded", password);
+    await signUpAndLogIn(page, suite.server, "guarded", password);
     await page.goto("/login");
     await page.waitForURL(/\/dream-input$/);
 
@@ -142,7 +110,7 @@ describe("guards", () => {
       .toBe("This page drifted away");
     expect(page.url()).toMatch(/\/admin\/symbol-management$/);
 
-    await grantAdmin(server.db, "guarded");
+    await grantAdmin(suite.server.db, "guarded");
     await page.goto("/admin/symbol-management");
     await expect
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
@@ -153,7 +121,7 @@ describe("guards", () => {
 
 describe("phone", () => {
   it("opens and closes the mobile menu and navigates from it", async () => {
-    const { context, page } = await newPage(browser, server.origin, PHONE);
+    const { context, page } = await newPage(suite.browser, suite.server.origin, PHONE);
     await page.goto("/");
     const toggle = page.getByRole("button", { name: "Open menu" });
     await toggle.click();
@@ -182,21 +150,10 @@ const AUDITED_PAGES = [
   "/no-such-page",
 ];
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
-
 describe("accessibility (axe): no serious or critical violations", () => {
   for (const language of ["en", "es"] as const) {
     it(`public pages in ${language}`, async () => {
-      const { context, page } = await newPage(browser, server.origin);
+      const { context, page } = await newPage(suite.browser, suite.server.origin);
       await page.addInitScript((lng) => window.localStorage.setItem("language", lng), language);
       const found: string[] = [];
       for (const path of AUDITED_PAGES) {
@@ -209,10 +166,9 @@ describe("accessibility (axe): no serious or critical violations", () => {
     });
 
     it(`account page in ${language}`, async () => {
-      const { context, page } = await newPage(browser, server.origin);
+      const { context, page } = await newPage(suite.browser, suite.server.origin);
       const password = "accessible dreams 4";
-      await signUpAndVerify(page, `axe_${language}`, password);
-      await logIn(page, `axe_${language}`, password);
+      await signUpAndLogIn(page, suite.server, `axe_${language}`, password);
       await page.evaluate((lng) => window.localStorage.setItem("language", lng), language);
       await page.goto("/account");
       await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(language);
@@ -226,11 +182,8 @@ describe("accessibility (axe): no serious or critical violations", () => {
 describe("screenshots", () => {
   it("captures landing, login, signup and account on desktop and phone", async () => {
     const password = "pictures of dreams 5";
-    for (const [name, device] of [
-      ["desktop", DESKTOP],
-      ["phone", PHONE],
-    ] as const) {
-      const { context, page } = await newPage(browser, server.origin, device);
+    for (const [name, device] of SCREENSHOT_DEVICES) {
+      const { context, page } = await newPage(suite.browser, suite.server.origin, device);
       for (const [shot, path] of [
         ["landing", "/"],
         ["login", "/login"],
@@ -240,8 +193,7 @@ describe("screenshots", () => {
         await page.getByRole("heading", { level: 1 }).first().waitFor();
         await page.screenshot({ path: `${SCREENSHOT_DIR}/${shot}-${name}.png`, fullPage: true });
       }
-      await signUpAndVerify(page, `shots_${name}`, password);
-      await logIn(page, `shots_${name}`, password);
+      await signUpAndLogIn(page, suite.server, `shots_${name}`, password);
       await page.goto("/account");
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       await page.screenshot({ path: `${SCREENSHOT_DIR}/account-${name}.png`, fullPage: true });

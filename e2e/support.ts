@@ -1,6 +1,8 @@
+import { mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { createTestApp, type Driver, linkIn, type TestApp } from "../server/test/harness";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -34,6 +36,26 @@ export async function startServer(): Promise<TestApp & { origin: string }> {
   return { ...t, origin };
 }
 
+export type JourneyServer = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * A journey file's server and browser: started before its tests (with the screenshot folder), closed after
+ * them. Read `server` and `browser` inside tests or hooks, once they have started.
+ */
+export function journeySuite(): { server: JourneyServer; browser: Browser } {
+  const suite = {} as { server: JourneyServer; browser: Browser };
+  beforeAll(async () => {
+    suite.server = await startServer();
+    suite.browser = await launchBrowser();
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -57,6 +79,11 @@ export const PHONE = {
   hasTouch: true,
 };
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+/** The devices each screenshot is taken on, by the name in its file name. */
+export const SCREENSHOT_DEVICES = [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const;
 
 export async function newPage(
   browser: Browser,
@@ -81,7 +108,7 @@ export async function newPage(
 /** Signs `username` up through the page and opens the verification link from its mail. */
 export async function signUpAndVerify(
   page: Page,
-  server: TestApp & { origin: string },
+  server: JourneyServer,
   username: string,
   password: string,
 ): Promise<string> {
@@ -105,6 +132,17 @@ export async function logIn(page: Page, username: string, password: string): Pro
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL(/\/dream-input$/);
+}
+
+/** A new user, signed up, verified and signed in through the pages (on /dream-input). */
+export async function signUpAndLogIn(
+  page: Page,
+  server: JourneyServer,
+  username: string,
+  password: string,
+): Promise<void> {
+  await signUpAndVerify(page, server, username, password);
+  await logIn(page, username, password);
 }
 
 /** axe (WCAG 2.1 A/AA and best practice): the serious and critical violations, one line each. */

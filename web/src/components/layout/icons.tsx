@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** Small inline icons; all decorative (the controls carry their own labels). */
-function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
+export function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
   return (
     <svg
       aria-hidden="true"

@@ -30,6 +30,20 @@ export interface ControlProps {
   className: string;
 }
 
+/** Splits a field component's props into the Field shell's and the control's own. */
+export function splitFieldProps<P extends FieldProps>({
+  label,
+  description,
+  error,
+  labelHint,
+  id,
+  className,
+  "aria-describedby": describedBy,
+  ...control
+}: P): [FieldProps, Omit<P, keyof FieldProps>] {
+  return [{ label, description, error, labelHint, id, className, "aria-describedby": describedBy }, control];
+}
+
 /** Label, description and error around one form control, wired for assistive technology. */
 export function Field({
   label,

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from "react";
-import { Field, type FieldProps } from "./Field";
+import { Field, type FieldProps, splitFieldProps } from "./Field";
 
 export interface SelectFieldProps
   extends FieldProps,
@@ -9,21 +9,12 @@ export interface SelectFieldProps
 }
 
 /** A labelled native select (long lists such as time zones stay fast and searchable by typing). */
-export function SelectField({
-  label,
-  description,
-  error,
-  id,
-  className,
-  ref,
-  children,
-  ...select
-}: SelectFieldProps) {
-  const { "aria-describedby": extraDescribedBy, ...rest } = select;
+export function SelectField({ ref, children, ...props }: SelectFieldProps) {
+  const [field, select] = splitFieldProps(props);
   return (
-    <Field {...{ label, description, error, id, className }} aria-describedby={extraDescribedBy}>
+    <Field {...field}>
       {(control) => (
-        <select ref={ref} {...rest} {...control} className={`${control.className} cursor-pointer`}>
+        <select ref={ref} {...select} {...control} className={`${control.className} cursor-pointer`}>
           {children}
         </select>
       )}

@@ -1,5 +1,5 @@
 import type { Ref, TextareaHTMLAttributes } from "react";
-import { Field, type FieldProps } from "./Field";
+import { Field, type FieldProps, splitFieldProps } from "./Field";
 
 export interface TextAreaFieldProps
   extends FieldProps,
@@ -8,23 +8,14 @@ export interface TextAreaFieldProps
 }
 
 /** A labelled multi-line input with its description and error wired for assistive technology. */
-export function TextAreaField({
-  label,
-  description,
-  error,
-  labelHint,
-  id,
-  className,
-  ref,
-  ...textarea
-}: TextAreaFieldProps) {
-  const { "aria-describedby": extraDescribedBy, ...rest } = textarea;
+export function TextAreaField({ ref, ...props }: TextAreaFieldProps) {
+  const [field, textarea] = splitFieldProps(props);
   return (
-    <Field {...{ label, description, error, labelHint, id, className }} aria-describedby={extraDescribedBy}>
+    <Field {...field}>
       {(control) => (
         <textarea
           ref={ref}
-          {...rest}
+          {...textarea}
           {...control}
           className={`${control.className} min-h-32 resize-y leading-relaxed`}
         />

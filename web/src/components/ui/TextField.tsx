@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, Ref } from "react";
-import { Field, type FieldProps } from "./Field";
+import { Field, type FieldProps, splitFieldProps } from "./Field";
 
 export interface TextFieldProps
   extends FieldProps,
@@ -8,20 +8,7 @@ export interface TextFieldProps
 }
 
 /** A labelled input with its description and error wired for assistive technology. */
-export function TextField({
-  label,
-  description,
-  error,
-  labelHint,
-  id,
-  className,
-  ref,
-  ...input
-}: TextFieldProps) {
-  const { "aria-describedby": extraDescribedBy, ...rest } = input;
-  return (
-    <Field {...{ label, description, error, labelHint, id, className }} aria-describedby={extraDescribedBy}>
-      {(control) => <input ref={ref} {...rest} {...control} />}
-    </Field>
-  );
+export function TextField({ ref, ...props }: TextFieldProps) {
+  const [field, input] = splitFieldProps(props);
+  return <Field {...field}>{(control) => <input ref={ref} {...input} {...control} />}</Field>;
 }

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Dialog } from "radix-ui";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminSymbol, AdminSymbolBody } from "../../../../contract/symbols";
-import { Button } from "../../components/ui/Button";
 import { FormError } from "../../components/ui/FormError";
 import { SelectField } from "../../components/ui/SelectField";
 import { SwitchField } from "../../components/ui/SwitchField";
@@ -13,6 +11,7 @@ import { toast } from "../../components/ui/toast-store";
 import { isApiError } from "../../lib/api";
 import { errorMessageOf, fieldErrorsOf } from "../../lib/form-errors";
 import { DREAMS_NS } from "../../lib/i18n";
+import { FormDialogActions } from "../dreams/edit";
 import { useSymbolCategoryLabel } from "../dreams/SymbolList";
 import { h3Class } from "../dreams/ui";
 import {
@@ -261,16 +260,9 @@ export function AdminSymbolForm({ symbol, onDone }: { symbol: AdminSymbol | null
         />
       </div>
       <FormError message={formError} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button variant="secondary" disabled={mutation.isPending}>
-            {t("forms.cancel")}
-          </Button>
-        </Dialog.Close>
-        <Button type="submit" pending={mutation.isPending} pendingLabel={t("forms.saving")}>
-          {symbol ? t("admin.form.save") : t("admin.form.create")}
-        </Button>
-      </div>
+      <FormDialogActions pending={mutation.isPending}>
+        {symbol ? t("admin.form.save") : t("admin.form.create")}
+      </FormDialogActions>
     </form>
   );
 }

@@ -15,9 +15,9 @@ import {
   mutedClass,
   PageShell,
   Panel,
+  TableHead,
   tableClass,
   tdClass,
-  thClass,
 } from "../dreams/ui";
 import { type DebugTrace, debugSymbols } from "./symbols-api";
 
@@ -135,31 +135,17 @@ export default function DebugSymbolsPage() {
               <div className="overflow-x-auto">
                 <table className={tableClass}>
                   <caption className="sr-only">{t("debug.traceTitle")}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className={thClass}>
-                        {t("debug.columns.term")}
-                      </th>
-                      <th scope="col" className={thClass}>
-                        {t("debug.columns.words")}
-                      </th>
-                      <th scope="col" className={thClass}>
-                        {t("debug.columns.key")}
-                      </th>
-                      <th scope="col" className={thClass}>
-                        {t("debug.columns.position")}
-                      </th>
-                      <th scope="col" className={thClass}>
-                        {t("debug.columns.result")}
-                      </th>
-                      <th scope="col" className={thClass}>
-                        {t("debug.columns.reason")}
-                      </th>
-                      <th scope="col" className={thClass}>
-                        {t("debug.columns.byKey")}
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    columns={[
+                      t("debug.columns.term"),
+                      t("debug.columns.words"),
+                      t("debug.columns.key"),
+                      t("debug.columns.position"),
+                      t("debug.columns.result"),
+                      t("debug.columns.reason"),
+                      t("debug.columns.byKey"),
+                    ]}
+                  />
                   <tbody>
                     {result.trace.map((entry) => (
                       <tr

@@ -1,22 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CloseIcon } from "../../components/layout/icons";
-import {
-  closeButtonClass,
-  dialogContentClass,
-  dialogOverlayClass,
-  dialogTitleClass,
-} from "../../components/overlays/dialog-styles";
 import { Button, Spinner } from "../../components/ui/Button";
 import { SelectField } from "../../components/ui/SelectField";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/toast-store";
 import { errorMessageOf } from "../../lib/form-errors";
 import { DREAMS_NS } from "../../lib/i18n";
+import { FormDialog, FormDialogActions, ListStatus } from "../dreams/edit";
 import { formatDreamDate } from "../dreams/format";
-import { bodyClass, mutedClass, tableClass, tdClass, thClass } from "../dreams/ui";
+import { mutedClass, TableHead, tableClass, tdClass } from "../dreams/ui";
 import { useDebouncedValue } from "../dreams/use-debounced-value";
 import {
   ADMIN_SYMBOLS_KEY,
@@ -64,88 +57,70 @@ function AddToSymbolDialog({ report, onClose }: { report: MissingSymbol; onClose
   const symbols = results.data?.symbols ?? [];
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !mutation.isPending && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialogOverlayClass} />
-        <Dialog.Content className={dialogContentClass}>
-          <Dialog.Title className={`${dialogTitleClass} pr-10`}>{t("admin.missing.addTitle")}</Dialog.Title>
-          <Dialog.Description className={`mt-2 ${bodyClass}`}>
-            {t("admin.missing.addIntro", { word: report.symbol })}
-          </Dialog.Description>
-          <form
-            noValidate
-            className="mt-4 flex flex-col gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (chosen !== null) mutation.mutate(chosen);
-            }}
-          >
-            <TextField
-              type="search"
-              label={t("admin.missing.searchLabel")}
-              autoComplete="off"
-              value={q}
-              onChange={(event) => {
-                setQ(event.target.value);
-                setChosen(null);
-              }}
-            />
-            <div role="status" className={mutedClass}>
-              {results.isFetching ? (
-                <span className="inline-flex items-center gap-2">
-                  <Spinner /> {t("journal.loading")}
-                </span>
-              ) : typed.trim() && symbols.length === 0 ? (
-                t("admin.missing.noMatches")
-              ) : null}
-            </div>
-            {symbols.length > 0 ? (
-              <fieldset className="flex flex-col gap-1">
-                <legend className="sr-only">{t("admin.missing.chooseSymbol")}</legend>
-                {symbols.map((symbol) => (
-                  <label
-                    key={symbol.id}
-                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-slate-100 dark:hover:bg-night-800"
-                  >
-                    <input
-                      type="radio"
-                      name={groupName}
-                      value={symbol.id}
-                      checked={chosen === symbol.id}
-                      onChange={() => setChosen(symbol.id)}
-                      className="h-4 w-4 accent-violet-700 dark:accent-moon-300"
-                    />
-                    <span>
-                      <span className="font-medium">{symbol.name}</span>
-                      {symbol.nameEs ? <span className={mutedClass}> · {symbol.nameEs}</span> : null}
-                      <span className={`${mutedClass} ml-1 font-mono`}>({symbol.key})</span>
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
-            ) : null}
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button variant="secondary" disabled={mutation.isPending}>
-                  {t("forms.cancel")}
-                </Button>
-              </Dialog.Close>
-              <Button
-                type="submit"
-                disabled={chosen === null}
-                pending={mutation.isPending}
-                pendingLabel={t("forms.saving")}
+    <FormDialog
+      onClose={() => {
+        if (!mutation.isPending) onClose();
+      }}
+      title={t("admin.missing.addTitle")}
+      description={t("admin.missing.addIntro", { word: report.symbol })}
+    >
+      <form
+        noValidate
+        className="mt-4 flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (chosen !== null) mutation.mutate(chosen);
+        }}
+      >
+        <TextField
+          type="search"
+          label={t("admin.missing.searchLabel")}
+          autoComplete="off"
+          value={q}
+          onChange={(event) => {
+            setQ(event.target.value);
+            setChosen(null);
+          }}
+        />
+        <div role="status" className={mutedClass}>
+          {results.isFetching ? (
+            <span className="inline-flex items-center gap-2">
+              <Spinner /> {t("journal.loading")}
+            </span>
+          ) : typed.trim() && symbols.length === 0 ? (
+            t("admin.missing.noMatches")
+          ) : null}
+        </div>
+        {symbols.length > 0 ? (
+          <fieldset className="flex flex-col gap-1">
+            <legend className="sr-only">{t("admin.missing.chooseSymbol")}</legend>
+            {symbols.map((symbol) => (
+              <label
+                key={symbol.id}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-slate-100 dark:hover:bg-night-800"
               >
-                {t("admin.missing.confirmAdd")}
-              </Button>
-            </div>
-          </form>
-          <Dialog.Close className={closeButtonClass} aria-label={t("journal.detail.close")}>
-            <CloseIcon />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+                <input
+                  type="radio"
+                  name={groupName}
+                  value={symbol.id}
+                  checked={chosen === symbol.id}
+                  onChange={() => setChosen(symbol.id)}
+                  className="h-4 w-4 accent-violet-700 dark:accent-moon-300"
+                />
+                <span>
+                  <span className="font-medium">{symbol.name}</span>
+                  {symbol.nameEs ? <span className={mutedClass}> · {symbol.nameEs}</span> : null}
+                  <span className={`${mutedClass} ml-1 font-mono`}>({symbol.key})</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <FormDialogActions pending={mutation.isPending} disabled={chosen === null}>
+          {t("admin.missing.confirmAdd")}
+        </FormDialogActions>
+      </form>
+    </FormDialog>
   );
 }
 
@@ -191,38 +166,18 @@ export function MissingSymbolsQueue() {
           </option>
         ))}
       </SelectField>
-      {query.isPending ? (
-        <p role="status" className={`flex items-center gap-2 ${bodyClass}`}>
-          <Spinner /> {t("journal.loading")}
-        </p>
-      ) : query.isError ? (
-        <p role="alert" className={bodyClass}>
-          {t("admin.loadFailed")}
-        </p>
-      ) : reports.length === 0 ? (
-        <p className={bodyClass}>{t("admin.missing.empty")}</p>
-      ) : (
+      <ListStatus query={query} loadFailed={t("admin.loadFailed")} empty={t("admin.missing.empty")}>
         <div className="overflow-x-auto">
           <table className={tableClass}>
             <caption className="sr-only">{t("admin.missing.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  {t("admin.missing.word")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("admin.missing.reports")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("admin.missing.lastReported")}
-                </th>
-                {status === "pending" ? (
-                  <th scope="col" className={thClass}>
-                    {t("admin.table.actions")}
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t("admin.missing.word"),
+                t("admin.missing.reports"),
+                t("admin.missing.lastReported"),
+                ...(status === "pending" ? [t("admin.table.actions")] : []),
+              ]}
+            />
             <tbody>
               {reports.map((report) => (
                 <tr key={report.id}>
@@ -252,7 +207,7 @@ export function MissingSymbolsQueue() {
             </tbody>
           </table>
         </div>
-      )}
+      </ListStatus>
       {adding ? <AddToSymbolDialog report={adding} onClose={() => setAdding(null)} /> : null}
     </div>
   );

@@ -1,25 +1,16 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Dialog } from "radix-ui";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { AdminSymbol } from "../../../../contract/symbols";
-import { CloseIcon } from "../../components/layout/icons";
-import {
-  closeButtonClass,
-  dialogOverlayClass,
-  dialogTitleClass,
-} from "../../components/overlays/dialog-styles";
 import { Button, buttonClass, Spinner } from "../../components/ui/Button";
-import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { SelectField } from "../../components/ui/SelectField";
 import { TextField } from "../../components/ui/TextField";
-import { toast } from "../../components/ui/toast-store";
-import { errorMessageOf } from "../../lib/form-errors";
 import { DREAMS_NS } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { ConfirmDeleteDialog, FormDialog } from "../dreams/edit";
 import { useSymbolCategoryLabel } from "../dreams/SymbolList";
-import { badgeClass, mutedClass, PageShell, Panel, tableClass, tdClass, thClass } from "../dreams/ui";
+import { badgeClass, mutedClass, PageShell, Panel, TableHead, tableClass, tdClass } from "../dreams/ui";
 import { useDebouncedValue } from "../dreams/use-debounced-value";
 import { AdminSymbolForm } from "./AdminSymbolForm";
 import { MissingSymbolsQueue } from "./MissingSymbolsQueue";
@@ -35,7 +26,6 @@ import {
 export default function SymbolManagementPage() {
   const { t, i18n } = useTranslation(DREAMS_NS);
   useDocumentTitle(t("admin.documentTitle"));
-  const queryClient = useQueryClient();
   const categoryLabel = useSymbolCategoryLabel();
   const [q, setQ] = useState("");
   const [category, setCategory] = useState("");
@@ -48,22 +38,6 @@ export default function SymbolManagementPage() {
     queryKey: [ADMIN_SYMBOLS_KEY, "list", params],
     queryFn: ({ signal }) => listAdminSymbols(params, signal),
     placeholderData: keepPreviousData,
-  });
-  const remove = useMutation({
-    mutationFn: (symbol: AdminSymbol) => deleteAdminSymbol(symbol.id),
-    onSuccess: async (answer) => {
-      setDeleting(null);
-      toast({ title: t("admin.toast.deleted"), description: answer.message });
-      await queryClient.invalidateQueries({ queryKey: [ADMIN_SYMBOLS_KEY] });
-    },
-    onError: (error) => {
-      setDeleting(null);
-      toast({
-        title: t("admin.toast.errorTitle"),
-        description: errorMessageOf(error, t("admin.deleteFailed")),
-        variant: "destructive",
-      });
-    },
   });
 
   const symbols = query.data?.symbols ?? [];
@@ -134,22 +108,14 @@ export default function SymbolManagementPage() {
           <div className="mt-3 overflow-x-auto">
             <table className={tableClass} aria-busy={query.isFetching}>
               <caption className="sr-only">{t("admin.table.caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    {t("admin.table.symbol")}
-                  </th>
-                  <th scope="col" className={thClass}>
-                    {t("admin.form.category")}
-                  </th>
-                  <th scope="col" className={thClass}>
-                    {t("admin.table.variations")}
-                  </th>
-                  <th scope="col" className={thClass}>
-                    {t("admin.table.actions")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t("admin.table.symbol"),
+                  t("admin.form.category"),
+                  t("admin.table.variations"),
+                  t("admin.table.actions"),
+                ]}
+              />
               <tbody>
                 {symbols.map((symbol) => (
                   <tr key={symbol.id}>
@@ -223,40 +189,30 @@ export default function SymbolManagementPage() {
       <Panel title={t("admin.missing.title")} description={t("admin.missing.intro")}>
         <MissingSymbolsQueue />
       </Panel>
-      <Dialog.Root open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className={dialogOverlayClass} />
-          <Dialog.Content
-            aria-describedby={undefined}
-            className="fixed top-1/2 left-1/2 z-50 max-h-[92dvh] w-[calc(100vw-1rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4 text-slate-800 shadow-2xl focus:outline-none sm:p-6 dark:border-night-700 dark:bg-night-900 dark:text-slate-100"
-          >
-            <Dialog.Title className={`${dialogTitleClass} pr-10`}>
-              {editing === "new"
-                ? t("admin.form.createTitle")
-                : t("admin.form.editTitle", { name: editing?.name ?? "" })}
-            </Dialog.Title>
-            {editing !== null ? (
-              <AdminSymbolForm
-                key={editing === "new" ? "new" : editing.id}
-                symbol={editing === "new" ? null : editing}
-                onDone={() => setEditing(null)}
-              />
-            ) : null}
-            <Dialog.Close className={closeButtonClass} aria-label={t("journal.detail.close")}>
-              <CloseIcon />
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("admin.confirmTitle")}
-        description={t("admin.confirmBody", { name: deleting?.name ?? "" })}
-        confirmLabel={t("admin.confirmDelete")}
-        pendingLabel={t("admin.deleting")}
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+      <FormDialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={
+          editing === "new"
+            ? t("admin.form.createTitle")
+            : t("admin.form.editTitle", { name: editing?.name ?? "" })
+        }
+        className="fixed top-1/2 left-1/2 z-50 max-h-[92dvh] w-[calc(100vw-1rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4 text-slate-800 shadow-2xl focus:outline-none sm:p-6 dark:border-night-700 dark:bg-night-900 dark:text-slate-100"
+      >
+        {editing !== null ? (
+          <AdminSymbolForm
+            key={editing === "new" ? "new" : editing.id}
+            symbol={editing === "new" ? null : editing}
+            onDone={() => setEditing(null)}
+          />
+        ) : null}
+      </FormDialog>
+      <ConfirmDeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={(symbol: AdminSymbol) => deleteAdminSymbol(symbol.id)}
+        listKey={ADMIN_SYMBOLS_KEY}
+        keyPrefix="admin"
       />
     </PageShell>
   );

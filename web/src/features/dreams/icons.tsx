@@ -1,25 +1,6 @@
-import type { ReactNode } from "react";
+import { Icon } from "../../components/layout/icons";
 
 /** Small decorative icons for the dream pages (controls carry their own labels). */
-function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
-
 export const MicIcon = () => (
   <Icon>
     <rect x="9" y="3" width="6" height="11" rx="3" />

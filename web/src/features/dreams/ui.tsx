@@ -87,3 +87,18 @@ export function Panel({
     </section>
   );
 }
+
+/** A table's header row: one column header (thClass) per label. */
+export function TableHead({ columns }: { columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className={thClass}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

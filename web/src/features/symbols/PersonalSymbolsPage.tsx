@@ -1,17 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Dialog } from "radix-ui";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PersonalSymbol, PersonalSymbolBody } from "../../../../contract/symbols";
-import { CloseIcon } from "../../components/layout/icons";
-import {
-  closeButtonClass,
-  dialogContentClass,
-  dialogOverlayClass,
-  dialogTitleClass,
-} from "../../components/overlays/dialog-styles";
-import { Button, Spinner } from "../../components/ui/Button";
-import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { Button } from "../../components/ui/Button";
 import { FormError } from "../../components/ui/FormError";
 import { TextAreaField } from "../../components/ui/TextAreaField";
 import { TextField } from "../../components/ui/TextField";
@@ -20,6 +11,7 @@ import { apiRequest, isApiError } from "../../lib/api";
 import { errorMessageOf, fieldErrorsOf } from "../../lib/form-errors";
 import { DREAMS_NS } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { ConfirmDeleteDialog, FormDialog, FormDialogActions, ListStatus } from "../dreams/edit";
 import { badgeClass, bodyClass, mutedClass, PageShell, Panel } from "../dreams/ui";
 
 export const PERSONAL_SYMBOLS_KEY = "/api/personal-symbols";
@@ -197,16 +189,9 @@ function SymbolForm({ symbol, onDone }: { symbol: PersonalSymbol | null; onDone(
         error={errors.personalContext}
       />
       <FormError message={formError} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button variant="secondary" disabled={mutation.isPending}>
-            {t("forms.cancel")}
-          </Button>
-        </Dialog.Close>
-        <Button type="submit" pending={mutation.isPending} pendingLabel={t("forms.saving")}>
-          {symbol ? t("personal.saveChanges") : t("personal.add")}
-        </Button>
-      </div>
+      <FormDialogActions pending={mutation.isPending}>
+        {symbol ? t("personal.saveChanges") : t("personal.add")}
+      </FormDialogActions>
     </form>
   );
 }
@@ -215,29 +200,11 @@ function SymbolForm({ symbol, onDone }: { symbol: PersonalSymbol | null; onDone(
 export default function PersonalSymbolsPage() {
   const { t } = useTranslation(DREAMS_NS);
   useDocumentTitle(t("personal.documentTitle"));
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<PersonalSymbol | "new" | null>(null);
   const [deleting, setDeleting] = useState<PersonalSymbol | null>(null);
   const query = useQuery({
     queryKey: [PERSONAL_SYMBOLS_KEY],
     queryFn: ({ signal }) => apiRequest<PersonalSymbol[]>("GET", PERSONAL_SYMBOLS_KEY, undefined, { signal }),
-  });
-  const remove = useMutation({
-    mutationFn: (symbol: PersonalSymbol) =>
-      apiRequest<{ success: true; message: string }>("DELETE", `${PERSONAL_SYMBOLS_KEY}/${symbol.id}`),
-    onSuccess: async (answer) => {
-      setDeleting(null);
-      toast({ title: t("personal.toast.deleted"), description: answer.message });
-      await queryClient.invalidateQueries({ queryKey: [PERSONAL_SYMBOLS_KEY] });
-    },
-    onError: (error) => {
-      setDeleting(null);
-      toast({
-        title: t("personal.toast.errorTitle"),
-        description: errorMessageOf(error, t("personal.deleteFailed")),
-        variant: "destructive",
-      });
-    },
   });
   const symbols = query.data ?? [];
 
@@ -248,17 +215,7 @@ export default function PersonalSymbolsPage() {
       actions={<Button onClick={() => setEditing("new")}>{t("personal.addButton")}</Button>}
     >
       <Panel title={t("personal.listTitle", { count: symbols.length })}>
-        {query.isPending ? (
-          <p role="status" className={`flex items-center gap-2 ${bodyClass}`}>
-            <Spinner /> {t("journal.loading")}
-          </p>
-        ) : query.isError ? (
-          <p role="alert" className={bodyClass}>
-            {t("personal.loadFailed")}
-          </p>
-        ) : symbols.length === 0 ? (
-          <p className={bodyClass}>{t("personal.empty")}</p>
-        ) : (
+        <ListStatus query={query} loadFailed={t("personal.loadFailed")} empty={t("personal.empty")}>
           <ul className="grid gap-3 md:grid-cols-2">
             {symbols.map((symbol) => (
               <li
@@ -301,37 +258,29 @@ export default function PersonalSymbolsPage() {
               </li>
             ))}
           </ul>
-        )}
+        </ListStatus>
       </Panel>
-      <Dialog.Root open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className={dialogOverlayClass} />
-          <Dialog.Content aria-describedby={undefined} className={dialogContentClass}>
-            <Dialog.Title className={`${dialogTitleClass} pr-10`}>
-              {editing === "new" ? t("personal.addTitle") : t("personal.editTitle")}
-            </Dialog.Title>
-            {editing !== null ? (
-              <SymbolForm
-                key={editing === "new" ? "new" : editing.id}
-                symbol={editing === "new" ? null : editing}
-                onDone={() => setEditing(null)}
-              />
-            ) : null}
-            <Dialog.Close className={closeButtonClass} aria-label={t("journal.detail.close")}>
-              <CloseIcon />
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("personal.confirmTitle")}
-        description={t("personal.confirmBody", { name: deleting?.name ?? "" })}
-        confirmLabel={t("personal.confirmDelete")}
-        pendingLabel={t("personal.deleting")}
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+      <FormDialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === "new" ? t("personal.addTitle") : t("personal.editTitle")}
+      >
+        {editing !== null ? (
+          <SymbolForm
+            key={editing === "new" ? "new" : editing.id}
+            symbol={editing === "new" ? null : editing}
+            onDone={() => setEditing(null)}
+          />
+        ) : null}
+      </FormDialog>
+      <ConfirmDeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={(symbol) =>
+          apiRequest<{ success: true; message: string }>("DELETE", `${PERSONAL_SYMBOLS_KEY}/${symbol.id}`)
+        }
+        listKey={PERSONAL_SYMBOLS_KEY}
+        keyPrefix="personal"
       />
     </PageShell>
   );

@@ -18,6 +18,7 @@ import { CategoryField } from "../CategoryField";
 import { DREAM_MAX_LENGTH, DREAM_MIN_LENGTH, formatTags, parseTags } from "../constants";
 import { DreamResult } from "../DreamResult";
 import { DREAMS_KEY, deleteDream, getDream, updateDream } from "../dreams-api";
+import { useDeleteWithToast } from "../edit";
 import { formatDreamDate } from "../format";
 import { badgeClass, bodyClass, mutedClass, tagClass } from "../ui";
 import { dreamProblem } from "../validate-dream";
@@ -170,23 +171,17 @@ export function DreamDetailDialog({ dreamId, onClose }: { dreamId: number; onClo
   });
   const dream = query.data;
 
-  const remove = useMutation({
-    mutationFn: () => deleteDream(dreamId),
-    onSuccess: async (answer) => {
-      setConfirming(false);
-      toast({ title: t("journal.detail.deletedTitle"), description: answer.message });
+  const remove = useDeleteWithToast({
+    remove: () => deleteDream(dreamId),
+    onSettled: () => setConfirming(false),
+    onDeleted: () => {
       onClose();
       queryClient.removeQueries({ queryKey: [DREAMS_KEY, "detail", dreamId] });
-      await queryClient.invalidateQueries({ queryKey: [DREAMS_KEY] });
     },
-    onError: (error) => {
-      setConfirming(false);
-      toast({
-        title: t("journal.detail.deleteFailedTitle"),
-        description: errorMessageOf(error, t("journal.detail.deleteFailed")),
-        variant: "destructive",
-      });
-    },
+    listKey: DREAMS_KEY,
+    deletedTitle: t("journal.detail.deletedTitle"),
+    errorTitle: t("journal.detail.deleteFailedTitle"),
+    failed: t("journal.detail.deleteFailed"),
   });
 
   const notFound = query.isError && isApiError(query.error) && query.error.status === 404;
