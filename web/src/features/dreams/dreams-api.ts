@@ -3,6 +3,7 @@ import type {
   DreamCategory,
   DreamPage,
   JournalExport,
+  JournalSymbols,
   RecognizedSymbol,
   TranslateDreamResponse,
   UpdateDreamBody,
@@ -95,6 +96,10 @@ export const listDreams = (
   apiRequest<DreamPage>("GET", `/api/dreams?${journalQueryString(filters, { cursor, limit })}`, undefined, {
     signal,
   });
+
+/** Every symbol of the journal with its count, named in the reader's language (the symbol filter's options). */
+export const listJournalSymbols = (signal?: AbortSignal) =>
+  apiRequest<JournalSymbols>("GET", "/api/dreams/symbols", undefined, { signal });
 
 export const getDream = (id: number, signal?: AbortSignal) =>
   apiRequest<Dream>("GET", `/api/dreams/${id}`, undefined, { signal });

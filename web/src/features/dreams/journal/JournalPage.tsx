@@ -1,11 +1,11 @@
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
 import { Button, buttonClass, Spinner } from "../../../components/ui/Button";
 import { DREAMS_NS } from "../../../lib/i18n";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { DREAMS_KEY, listDreams } from "../dreams-api";
+import { DREAMS_KEY, listDreams, listJournalSymbols } from "../dreams-api";
 import { EMPTY_FILTERS, hasActiveFilters, type JournalFilters } from "../journal-query";
 import { bodyClass, linkClass, mutedClass, PageShell, Panel } from "../ui";
 import { useDebouncedValue } from "../use-debounced-value";
@@ -49,7 +49,7 @@ function ViewToggle({ view, onChange }: { view: View; onChange(view: View): void
  * calendar, a dream's detail (/journal?dream=ID) with edit and delete, and export/import.
  */
 export default function JournalPage() {
-  const { t } = useTranslation(DREAMS_NS);
+  const { t, i18n } = useTranslation(DREAMS_NS);
   useDocumentTitle(t("journal.documentTitle"));
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -71,15 +71,23 @@ export default function JournalPage() {
   });
   const dreams = useMemo(() => list.data?.pages.flatMap((page) => page.dreams) ?? [], [list.data]);
 
-  // Symbols and tags met so far stay offered after a filter narrows the list.
-  const seen = useRef({ symbols: new Map<string, string>(), tags: new Set<string>() });
+  // Every symbol of the whole journal, from the server; tags met so far stay offered after a filter narrows
+  // the list.
+  const journalSymbols = useQuery({
+    queryKey: [DREAMS_KEY, "symbols", i18n.language],
+    queryFn: ({ signal }) => listJournalSymbols(signal),
+  });
+  const symbolOptions = useMemo(
+    () =>
+      (journalSymbols.data ?? [])
+        .map(({ key, name }) => ({ key, name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [journalSymbols.data],
+  );
+  const seen = useRef({ tags: new Set<string>() });
   for (const dream of dreams) {
-    for (const symbol of dream.recognizedSymbols) seen.current.symbols.set(symbol.key, symbol.name);
     for (const tag of dream.tags) seen.current.tags.add(tag);
   }
-  const symbolOptions = [...seen.current.symbols]
-    .map(([key, name]) => ({ key, name }))
-    .sort((a, b) => a.name.localeCompare(b.name));
   const tagOptions = [...seen.current.tags].sort((a, b) => a.localeCompare(b));
 
   const filtered = hasActiveFilters(applied);

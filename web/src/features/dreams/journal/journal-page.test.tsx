@@ -58,6 +58,9 @@ afterEach(() => {
 describe("JournalPage", () => {
   it("lists dreams, loads more by cursor and searches after the typing pauses", async () => {
     const calls = signedIn((call, query) => {
+      if (call.method === "GET" && call.url === "/api/dreams/symbols") {
+        return { status: 200, body: [{ key: "snake", name: "Snake", category: "animal", count: 3 }] };
+      }
       if (call.method !== "GET" || !call.url.startsWith("/api/dreams?")) return undefined;
       if (query.get("q") === "snake") return { status: 200, body: { dreams: [dream(9)], nextCursor: null } };
       if (query.get("cursor") === "page2")
@@ -80,7 +83,7 @@ describe("JournalPage", () => {
     // One request for the finished word, not one per letter.
     expect(listCalls(calls).filter((query) => query.q !== undefined)).toEqual([{ q: "snake", limit: "20" }]);
 
-    // Filters apply at once; the symbol list offers the symbols met so far.
+    // Filters apply at once; the symbol list offers every symbol of the journal (from the server).
     await ui.selectOptions(screen.getByRole("combobox", { name: "Symbol" }), "snake");
     await waitFor(() =>
       expect(listCalls(calls).at(-1)).toEqual({ q: "snake", symbol: "snake", limit: "20" }),
