@@ -28,7 +28,7 @@ const perKey = new Map<string, { tp: number; fp: number; fn: number }>();
 const errors: string[] = [];
 const started = performance.now();
 for (const report of reports) {
-  const result = engine.match(report.text);
+  const result = engine.match(report.text, { trace: values.errors });
   const predicted = new Set(result.symbols.map((s) => s.key).filter(inScope));
   const gold = new Set((report.symbols ?? []).filter(inScope));
   const pairs = byLanguage.get(report.lang) ?? [];

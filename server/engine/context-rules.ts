@@ -45,8 +45,6 @@ const ES_NEGATED_EXISTENCE = new Set([
   "teniamos",
   "quedaba",
   "quedaban",
-  "encontraba",
-  "encontre",
   "veia",
   "vi",
 ]);

@@ -20,8 +20,8 @@ interface TermOutput {
   kind: "term" | "not";
   /** Written as a verb (":v") or a word of an action symbol: the action rules ("didn't", "wanted to") apply. */
   isVerb: boolean;
-  near?: ReadonlySet<string>;
-  notNear?: ReadonlySet<string>;
+  near?: ContextWords;
+  notNear?: ContextWords;
   also: readonly string[];
   term: string;
   /** The celebrity's name when the term is one of theirs. */
@@ -106,20 +106,38 @@ function wordIds(
   };
 }
 
-function contextSet(
-  words: readonly string[] | undefined,
-  language: Language,
-): ReadonlySet<string> | undefined {
-  if (!words?.length) return undefined;
-  const forms = new Set<string>();
-  for (const word of words) {
-    for (const part of termWords(word)) {
-      const bare = part.replace(/:v$/, "").replace(/^=/, "");
-      for (const form of surfaceForms(bare, { language, verb: part.endsWith(":v"), gendered: true }))
-        forms.add(form);
+/** Words (any of their forms) and phrases (word after word, the last one inflected) that tell a sense. */
+interface ContextWords {
+  words: ReadonlySet<string>;
+  phrases: ReadonlyArray<ReadonlyArray<ReadonlySet<string>>>;
+}
+
+function contextWords(entries: readonly string[] | undefined, language: Language): ContextWords | undefined {
+  if (!entries?.length) return undefined;
+  const words = new Set<string>();
+  const phrases: Array<Array<Set<string>>> = [];
+  const formsOf = (part: string) =>
+    new Set(
+      surfaceForms(part.replace(/:v$/, "").replace(/^=/, ""), {
+        language,
+        verb: part.endsWith(":v"),
+        gendered: true,
+      }),
+    );
+  for (const entry of entries) {
+    const parts = termWords(entry);
+    if (parts.length === 1) {
+      for (const form of formsOf(parts[0] ?? "")) words.add(form);
+    } else if (parts.length > 1) {
+      // "saco de dormir" is that phrase, not any "de" nearby.
+      phrases.push(
+        parts.map((part, index) =>
+          index === parts.length - 1 ? formsOf(part) : new Set([part.replace(/:v$/, "")]),
+        ),
+      );
     }
   }
-  return forms;
+  return { words, phrases };
 }
 
 export interface CompiledLexicon {
@@ -197,8 +215,8 @@ function addTerm(
     term,
   };
   if (typeof spec !== "string") {
-    output.near = contextSet(spec.near, language);
-    output.notNear = contextSet(spec.notNear, language);
+    output.near = contextWords(spec.near, language);
+    output.notNear = contextWords(spec.notNear, language);
   }
   insert(trie, words, output);
 }
@@ -244,6 +262,7 @@ export interface TraceEntry {
 export interface MatchResult {
   language: DreamLanguage;
   symbols: SymbolMatch[];
+  /** Empty unless asked for with `trace: true`. */
   trace: TraceEntry[];
 }
 
@@ -288,17 +307,21 @@ function collect(
   }
 }
 
-function nearAny(tokens: readonly Token[], candidate: Candidate, words: ReadonlySet<string>): boolean {
+function nearAny(tokens: readonly Token[], candidate: Candidate, context: ContextWords): boolean {
   const from = Math.max(0, candidate.first - CONTEXT_WINDOW);
   const to = Math.min(tokens.length - 1, candidate.last + CONTEXT_WINDOW);
+  const outside = (k: number) => k < candidate.first || k > candidate.last;
   for (let k = from; k <= to; k++) {
-    if (k >= candidate.first && k <= candidate.last) continue;
-    if (words.has(tokens[k]?.norm ?? "")) return true;
+    if (outside(k) && context.words.has(tokens[k]?.norm ?? "")) return true;
+    for (const phrase of context.phrases) {
+      if (phrase.every((forms, offset) => k + offset <= to && forms.has(tokens[k + offset]?.norm ?? ""))) {
+        if (phrase.some((_, offset) => outside(k + offset))) return true;
+      }
+    }
   }
   return false;
 }
 
-const overlaps = (a: Candidate, b: Candidate) => a.first <= b.last && b.first <= a.last;
 const span = (c: Candidate) => c.last - c.first;
 
 function dropReason(tokens: readonly Token[], candidate: Candidate): DropReason | undefined {
@@ -318,6 +341,8 @@ function dropReason(tokens: readonly Token[], candidate: Candidate): DropReason 
 export interface MatchOptions {
   /** Skip detection and read the dream in this language. */
   language?: DreamLanguage;
+  /** Keep every candidate with the reason it was kept or dropped (debug page, evaluation); off by default. */
+  trace?: boolean;
 }
 
 export function matchSymbols(
@@ -333,6 +358,7 @@ export function matchSymbols(
 
   const trace: TraceEntry[] = [];
   const record = (candidate: Candidate, kept: boolean, reason?: DropReason, byKey?: string) => {
+    if (!options.trace) return;
     const start = tokens[candidate.first]?.start ?? 0;
     const end = tokens[candidate.last]?.end ?? 0;
     trace.push({
@@ -349,41 +375,45 @@ export function matchSymbols(
 
   // 1. Idioms and other senses listed under `not` cancel the symbol's hits inside them ("fell" inside
   //    "fell asleep"); a longer reading that only overlaps one ("a famous movie" / "movie star") stands.
-  const blocks = found.filter((c) => c.output.kind === "not");
+  const blocksByKey = new Map<string, Candidate[]>();
+  for (const c of found) {
+    if (c.output.kind !== "not") continue;
+    const list = blocksByKey.get(c.output.key);
+    if (list) list.push(c);
+    else blocksByKey.set(c.output.key, [c]);
+  }
   const terms = found.filter((c) => {
     if (c.output.kind === "not") return false;
-    const block = blocks.find((b) => b.output.key === c.output.key && b.first <= c.first && c.last <= b.last);
-    if (block) record(c, false, "idiom");
-    return !block;
+    const blocked = blocksByKey.get(c.output.key)?.some((b) => b.first <= c.first && c.last <= b.last);
+    if (blocked) record(c, false, "idiom");
+    return !blocked;
   });
 
   // 2. The most specific reading wins: a longer match of another symbol swallows a shorter one.
   terms.sort((a, b) => span(b) - span(a) || a.first - b.first);
   const accepted: Candidate[] = [];
+  const coveredBy: Candidate[][] = tokens.map(() => []);
+  const acceptedSpans = new Set<string>();
   for (const candidate of terms) {
-    const longer = accepted.find(
-      (a) => a.output.key !== candidate.output.key && overlaps(a, candidate) && span(a) > span(candidate),
-    );
+    let longer: Candidate | undefined;
+    for (let k = candidate.first; k <= candidate.last && !longer; k++) {
+      longer = coveredBy[k]?.find((a) => a.output.key !== candidate.output.key && span(a) > span(candidate));
+    }
     if (longer) {
       record(candidate, false, "longer-match", longer.output.key);
       continue;
     }
     // The same words found again through another term of the same symbol ("cayó" and "caer") count once.
-    if (
-      accepted.some(
-        (a) =>
-          a.output.key === candidate.output.key && a.first === candidate.first && a.last === candidate.last,
-      )
-    ) {
-      continue;
-    }
+    const spanId = `${candidate.output.key}|${candidate.first}|${candidate.last}`;
+    if (acceptedSpans.has(spanId)) continue;
     const reason = dropReason(tokens, candidate);
     if (reason) {
-      // A dropped reading still occupies its words: "not a baseball bat" must not become "bat".
       record(candidate, false, reason);
       continue;
     }
     accepted.push(candidate);
+    acceptedSpans.add(spanId);
+    for (let k = candidate.first; k <= candidate.last; k++) coveredBy[k]?.push(candidate);
   }
 
   // 3. One symbol per key, with every place it was found as evidence.

@@ -6,13 +6,24 @@
 
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 
+const PLAIN_WORD = /^[a-z0-9']*$/;
+const FOLD_CACHE_LIMIT = 50_000;
+const folded = new Map<string, string>();
+
 export function foldWord(word: string): string {
-  return word
-    .toLowerCase()
+  const lower = word.toLowerCase();
+  if (PLAIN_WORD.test(lower)) return lower;
+  // Dreams reuse their words: each accented or capitalised spelling is folded once.
+  const known = folded.get(word);
+  if (known !== undefined) return known;
+  const result = lower
     .normalize("NFD")
     .replace(/n\u0303/g, "ñ")
     .replace(COMBINING_MARKS, "")
     .replace(/[’‘`´]/g, "'");
+  if (folded.size >= FOLD_CACHE_LIMIT) folded.clear();
+  folded.set(word, result);
+  return result;
 }
 
 /** Possessive "'s" and a trailing apostrophe carry no meaning for matching: "dog's" finds dog. */
@@ -37,7 +48,12 @@ export interface Token {
 // Dotted abbreviations ("r.i.p.", "q.e.p.d.") are one word, currency signs are words ("paid her $10");
 // otherwise letters and digits with inner apostrophes.
 const WORD = /(?:\p{L}\.){2,}|[$€£¥]|[\p{L}\p{N}]+(?:['’][\p{L}]+)*['’]?/gu;
-const CLAUSE_BREAK = /[.,;:!?()[\]{}"“”«»¿¡…—–]/;
+const CLAUSE_BREAK = new Set(Array.from('.,;:!?()[]{}"“”«»¿¡…—–', (char) => char.charCodeAt(0)));
+
+function clauseBreakBetween(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (CLAUSE_BREAK.has(text.charCodeAt(i))) return true;
+  return false;
+}
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -53,7 +69,7 @@ export function tokenize(text: string): Token[] {
       ...(folded !== norm ? { possessive: folded } : {}),
       start,
       end: start + raw.length,
-      breakBefore: tokens.length === 0 || CLAUSE_BREAK.test(text.slice(previousEnd, start)),
+      breakBefore: tokens.length === 0 || clauseBreakBetween(text, previousEnd, start),
     });
     previousEnd = start + raw.length;
   }

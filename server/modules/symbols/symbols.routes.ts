@@ -255,7 +255,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       requireAdmin(request);
       const started = performance.now();
-      const result = ctx.symbols.current().match(request.body.text);
+      const result = ctx.symbols.current().match(request.body.text, { trace: true });
       return {
         language: result.language,
         symbols: result.symbols.map(({ key, name, evidence }) => ({ key, name, evidence })),
