@@ -259,6 +259,13 @@ export function comparison(tokens: readonly Token[], index: number, language: La
 // --- Actions not done -----------------------------------------------------------------------------------
 
 const EN_UNREAL = new Set([
+  "will",
+  "i'll",
+  "he'll",
+  "she'll",
+  "they'll",
+  "we'll",
+  "you'll",
   "considered",
   "considering",
   "almost",
@@ -344,4 +351,43 @@ export function unrealAction(tokens: readonly Token[], index: number, language: 
   if (first === "que" && (previous[k + 1] === "evitar" || previous[k + 1] === "impedir")) return true;
   if (previous.slice(0, 3).some((word, i) => word === "poco" && previous[i + 1] === "por")) return true;
   return previous.slice(0, 3).some((word) => ES_UNREAL.has(word));
+}
+
+// --- Verb forms that are not events ---------------------------------------------------------------------
+
+/** Modals that leave the verbs of their clause unreal: "would find us and then run away". */
+const EN_CLAUSE_MODALS = new Set([
+  "would",
+  "i'd",
+  "he'd",
+  "she'd",
+  "they'd",
+  "we'd",
+  "might",
+  "will",
+  "i'll",
+  "he'll",
+  "she'll",
+  "they'll",
+  "we'll",
+]);
+const ES_FUTURE_ENDINGS = new Set(["a", "an", "as", "e", "emos", "eis", "ia", "ian", "ias", "iamos", "iais"]);
+
+/**
+ * A verb in its base form governed by a modal earlier in the clause (English), or in the future or
+ * conditional (Spanish "se caerá", "me mataría"), speaks of something that has not happened.
+ */
+export function unrealVerbForm(
+  tokens: readonly Token[],
+  index: number,
+  lemma: string,
+  language: Language,
+): boolean {
+  const word = tokens[index]?.norm ?? "";
+  if (language === "en") {
+    if (word !== lemma) return false;
+    return before(tokens, index, 8).some((w) => EN_CLAUSE_MODALS.has(w));
+  }
+  const infinitive = lemma.endsWith("se") ? lemma.slice(0, -2) : lemma;
+  return word.startsWith(infinitive) && ES_FUTURE_ENDINGS.has(word.slice(infinitive.length));
 }

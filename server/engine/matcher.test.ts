@@ -42,6 +42,12 @@ describe("symbol matcher: idioms, senses, absence, comparisons, unreal actions",
     ["I wanted to dance but nobody would join me.", "dancing"],
     ["My teeth were falling out one by one.", "falling"],
     ["We walked along the ocean shore at dawn.", "water"],
+    ["I was afraid he would find us and then run away with the money.", "running"],
+    ["El cartel decía que en esa curva se caerá un ciclista.", "falling"],
+    ["Sentí que aquel hombre me mataría si me quedaba.", "killing"],
+    ["Nadie se arrojaba a buscarlo en el río.", "searching"],
+    ["He wasn't wearing a shirt at the party.", "clothes"],
+    ["Tenía ventanas como las de la iglesia de mi pueblo.", "church"],
   ])("%s -/-> %s", (text, key) => {
     expect(keys(text)).not.toContain(key);
   });
@@ -58,6 +64,20 @@ describe("symbol matcher: idioms, senses, absence, comparisons, unreal actions",
     expect(keys("Había una vela encendida sobre la mesa.")).toEqual(
       expect.arrayContaining(["candle", "table"]),
     );
+  });
+
+  it("tells a word's senses apart by context: 'cielo' is sky, or heaven near God", () => {
+    expect(keys("Miré el cielo lleno de estrellas.")).toContain("sky");
+    expect(keys("Miré el cielo lleno de estrellas.")).not.toContain("heaven");
+    expect(keys("Estaba en el cielo con Dios y los ángeles.")).toContain("heaven");
+    expect(keys("Estaba en el cielo con Dios y los ángeles.")).not.toContain("sky");
+  });
+
+  it("keeps things that are looked for, and actions that did happen", () => {
+    expect(keys("No encontraba mis zapatos por ninguna parte.")).toContain("shoes");
+    expect(keys("I couldn't scream, I tried and tried.")).toContain("screaming");
+    expect(keys("We went to Wendy's after school.")).toContain("restaurant");
+    expect(keys("I was in a car with Wendy and her mother.")).not.toContain("restaurant");
   });
 
   it("reads 'my parents' and 'mis padres' as mother and father", () => {

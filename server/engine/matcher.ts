@@ -1,4 +1,4 @@
-import { comparison, negatedAction, statedAbsent, unrealAction } from "./context-rules";
+import { comparison, negatedAction, statedAbsent, unrealAction, unrealVerbForm } from "./context-rules";
 import { type DreamLanguage, detectLanguage } from "./language";
 import type { Celebrity, SymbolCategory, SymbolEntry, TermSpec } from "./lexicon/schema";
 import { type Language, surfaceForms } from "./morphology";
@@ -24,6 +24,8 @@ interface TermOutput {
   notNear?: ContextWords;
   also: readonly string[];
   term: string;
+  /** The verb's infinitive or base form, for verb terms ("caer", "run"). */
+  lemma?: string;
   /** The celebrity's name when the term is one of theirs. */
   detail?: string;
 }
@@ -213,6 +215,7 @@ function addTerm(
       entry.category === "action" || (isVerb && entry.category !== "place" && entry.category !== "object"),
     also: entry.alsoKeys?.[term] ?? [],
     term,
+    lemma: isVerb ? termWords(term)[0]?.replace(/:v$/, "") : undefined,
   };
   if (typeof spec !== "string") {
     output.near = contextWords(spec.near, language);
@@ -332,6 +335,7 @@ function dropReason(tokens: readonly Token[], candidate: Candidate): DropReason 
   if (output.isVerb) {
     if (negatedAction(tokens, first, language)) return "negated";
     if (unrealAction(tokens, first, language)) return "not-real";
+    if (output.lemma && unrealVerbForm(tokens, first, output.lemma, language)) return "not-real";
   } else if (statedAbsent(tokens, first, language)) {
     return "absent";
   }
