@@ -78,6 +78,11 @@ export const dreamSymbols = pgTable(
     deeperInsightEs: text(),
     variations: text().array().notNull().default(sql`'{}'::text[]`),
     variationsEs: text().array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Set once an administrator creates or edits the symbol: such rows override the shipped lexicon files;
+     * the others are refreshed from the files on every start.
+     */
+    editedByAdmin: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,5 +1,6 @@
-import type { LexiconData } from "../../engine/lexicon/schema";
-import type { Database } from "../client";
+import { eq } from "drizzle-orm";
+import type { LexiconData, SymbolEntry } from "../../engine/lexicon/schema";
+import type { Database, Transaction } from "../client";
 import {
   celebrities,
   combinedSymbols,
@@ -20,46 +21,72 @@ function chunks<T>(items: readonly T[]): T[][] {
 
 const termText = (spec: string | { t: string }) => (typeof spec === "string" ? spec : spec.t);
 
+type SymbolValues = Omit<typeof dreamSymbols.$inferInsert, "id" | "createdAt">;
+
+function symbolValues(entry: SymbolEntry): SymbolValues {
+  return {
+    key: entry.key,
+    name: entry.en.name,
+    nameEs: entry.es.name,
+    description: entry.en.description,
+    descriptionEs: entry.es.description,
+    category: entry.category,
+    extendedDescription: entry.en.extendedDescription,
+    extendedDescriptionEs: entry.es.extendedDescription,
+    deeperInsight: entry.en.deeperInsight,
+    deeperInsightEs: entry.es.deeperInsight,
+    isCommon: entry.isCommon,
+    isVital: entry.isVital,
+    variations: entry.en.terms.map(termText),
+    variationsEs: [...entry.es.terms, ...Object.values(entry.es.regional ?? {}).flat()].map(termText),
+    editedByAdmin: false,
+  };
+}
+
+const sameValues = (row: Record<string, unknown>, values: SymbolValues) =>
+  Object.entries(values).every(([field, value]) => JSON.stringify(row[field]) === JSON.stringify(value));
+
 /**
- * Loads the versioned lexicon files into the lexicon tables. Rows that exist (by key or name) are left
- * alone, so an administrator's edits survive restarts; new symbols of a new release are added.
+ * Loads the versioned lexicon files into the lexicon tables, in one transaction. New symbols are added and
+ * symbols a release changed are refreshed, except those an administrator created or edited, which win.
+ * An unchanged lexicon costs one read.
  */
-export async function seedLexicon(db: Database, data: LexiconData): Promise<{ symbolsAdded: number }> {
+export async function seedLexicon(
+  db: Database,
+  data: LexiconData,
+): Promise<{ symbolsAdded: number; symbolsRefreshed: number }> {
   let symbolsAdded = 0;
+  let symbolsRefreshed = 0;
   await db.transaction(async (tx) => {
-    for (const batch of chunks(data.symbols)) {
+    const existing = new Map((await tx.select().from(dreamSymbols)).map((row) => [row.key, row]));
+    const fresh: SymbolEntry[] = [];
+    for (const entry of data.symbols) {
+      const row = existing.get(entry.key);
+      if (!row) {
+        fresh.push(entry);
+        continue;
+      }
+      const values = symbolValues(entry);
+      if (row.editedByAdmin || sameValues(row, values)) continue;
+      await tx.update(dreamSymbols).set(values).where(eq(dreamSymbols.id, row.id));
+      await tx.delete(symbolVariations).where(eq(symbolVariations.symbolId, row.id));
+      await insertVariations(tx, [{ id: row.id, entry }]);
+      symbolsRefreshed++;
+    }
+    for (const batch of chunks(fresh)) {
       const inserted = await tx
         .insert(dreamSymbols)
-        .values(
-          batch.map((entry) => ({
-            key: entry.key,
-            name: entry.en.name,
-            nameEs: entry.es.name,
-            description: entry.en.description,
-            descriptionEs: entry.es.description,
-            category: entry.category,
-            extendedDescription: entry.en.extendedDescription,
-            extendedDescriptionEs: entry.es.extendedDescription,
-            deeperInsight: entry.en.deeperInsight,
-            deeperInsightEs: entry.es.deeperInsight,
-            isCommon: entry.isCommon,
-            isVital: entry.isVital,
-            variations: entry.en.terms.map(termText),
-            variationsEs: [...entry.es.terms, ...Object.values(entry.es.regional ?? {}).flat()].map(termText),
-          })),
-        )
-        .onConflictDoNothing()
+        .values(batch.map(symbolValues))
         .returning({ id: dreamSymbols.id, key: dreamSymbols.key });
       symbolsAdded += inserted.length;
       const byKey = new Map(batch.map((entry) => [entry.key, entry]));
-      const variationRows = inserted.flatMap(({ id, key }) => {
-        const entry = byKey.get(key);
-        if (!entry) return [];
-        const all = [...entry.en.terms, ...entry.es.terms, ...Object.values(entry.es.regional ?? {}).flat()];
-        return [...new Set(all.map(termText))].map((variation) => ({ symbolId: id, variation }));
-      });
-      for (const rows of chunks(variationRows))
-        await tx.insert(symbolVariations).values(rows).onConflictDoNothing();
+      await insertVariations(
+        tx,
+        inserted.flatMap(({ id, key }) => {
+          const entry = byKey.get(key);
+          return entry ? [{ id, entry }] : [];
+        }),
+      );
     }
 
     for (const batch of chunks(data.celebrities)) {
@@ -117,5 +144,13 @@ export async function seedLexicon(db: Database, data: LexiconData): Promise<{ sy
       );
     }
   });
-  return { symbolsAdded };
+  return { symbolsAdded, symbolsRefreshed };
+}
+
+async function insertVariations(tx: Transaction, symbols: ReadonlyArray<{ id: number; entry: SymbolEntry }>) {
+  const rows = symbols.flatMap(({ id, entry }) => {
+    const all = [...entry.en.terms, ...entry.es.terms, ...Object.values(entry.es.regional ?? {}).flat()];
+    return [...new Set(all.map(termText))].map((variation) => ({ symbolId: id, variation }));
+  });
+  for (const batch of chunks(rows)) await tx.insert(symbolVariations).values(batch).onConflictDoNothing();
 }

@@ -31,6 +31,15 @@ export function checkLexicon(
       .map((word) => word.replace(/:v$/, "").replace(/^=/, ""))
       .join(" ");
 
+  // Names are unique in the database (case-insensitive): two symbols with one name could not both be stored.
+  const nameOwner = new Map<string, string>();
+  for (const entry of data.symbols) {
+    const name = entry.en.name.toLowerCase();
+    const owner = nameOwner.get(name);
+    if (owner) errors.push(`name "${entry.en.name}" used by both ${where(owner)} and ${where(entry.key)}`);
+    nameOwner.set(name, entry.key);
+  }
+
   for (const language of ["en", "es"] as const) {
     const termOwner = new Map<string, string>();
     const lemmaOwner = new Map<string, string>();

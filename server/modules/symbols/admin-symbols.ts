@@ -93,6 +93,7 @@ export async function createAdminSymbol(
           ...body,
           variations: unique(body.variations ?? []),
           variationsEs: unique(body.variationsEs ?? []),
+          editedByAdmin: true,
         })
         .returning();
       await syncVariations(tx, inserted as SymbolRow);
@@ -114,6 +115,7 @@ export async function updateAdminSymbol(
   const changes: Partial<typeof dreamSymbols.$inferInsert> = Object.fromEntries(
     Object.entries(body).filter(([, value]) => value !== undefined),
   );
+  changes.editedByAdmin = true;
   if (body.variations) changes.variations = unique(body.variations);
   if (body.variationsEs) changes.variationsEs = unique(body.variationsEs);
   try {

@@ -79,7 +79,10 @@ export async function processMissingSymbol(
       if (!list.some((v) => v.toLowerCase() === word)) {
         await tx
           .update(dreamSymbols)
-          .set(spanish ? { variationsEs: [...list, word] } : { variations: [...list, word] })
+          .set({
+            ...(spanish ? { variationsEs: [...list, word] } : { variations: [...list, word] }),
+            editedByAdmin: true,
+          })
           .where(eq(dreamSymbols.id, symbolId));
       }
       await tx.insert(symbolVariations).values({ symbolId, variation: word }).onConflictDoNothing();

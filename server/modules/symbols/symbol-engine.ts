@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { dreamSymbols } from "../../db/schema/index";
 import { createEngine, type SymbolEngine } from "../../engine/index";
@@ -33,9 +34,9 @@ export function createSymbolEngineHolder(): SymbolEngineHolder {
     },
     files: shippedLexicon,
     reload: async (db) => {
-      const rows = await db.select().from(dreamSymbols);
-      const edited = rows.length > 0;
-      engine = edited ? createEngine(mergeLexicon(shippedLexicon(), rows)) : undefined;
+      // Rows the seed keeps in step with the files add nothing; only administrators' work is laid over them.
+      const rows = await db.select().from(dreamSymbols).where(eq(dreamSymbols.editedByAdmin, true));
+      engine = rows.length > 0 ? createEngine(mergeLexicon(shippedLexicon(), rows)) : undefined;
     },
   };
 }

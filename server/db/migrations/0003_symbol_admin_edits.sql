@@ -1,0 +1,1 @@
+ALTER TABLE "dream_symbols" ADD COLUMN "edited_by_admin" boolean DEFAULT false NOT NULL;
