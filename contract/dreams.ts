@@ -1,20 +1,16 @@
 import { z } from "zod";
 
-export const DREAM_MIN_LENGTH = 20;
-export const DREAM_MAX_LENGTH = 5000;
-export const FREE_TRANSLATIONS_PER_DAY = 3;
+import { DREAM_MAX_LENGTH, DREAM_MIN_LENGTH, dreamCategories } from "./constants";
 
-export const dreamCategories = [
-  "lucid",
-  "recurring",
-  "nightmare",
-  "light",
-  "dark",
-  "visitation",
-  "precognitive",
-] as const;
+export {
+  DREAM_MAX_LENGTH,
+  DREAM_MIN_LENGTH,
+  type DreamCategory,
+  dreamCategories,
+  FREE_TRANSLATIONS_PER_DAY,
+} from "./constants";
+
 export const dreamCategorySchema = z.enum(dreamCategories);
-export type DreamCategory = z.infer<typeof dreamCategorySchema>;
 
 export const dreamContentSchema = z
   .string()

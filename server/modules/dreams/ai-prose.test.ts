@@ -1,44 +1,22 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema/index";
+import { startFakeChatServer } from "../../test/fake-chat-server";
 import { createTestApp, signUpVerified, type TestApp } from "../../test/harness";
 
-/** A local OpenAI-compatible endpoint: answers, or fails when `failing` is set. */
-let failing = false;
-let lastPrompt = "";
-let server: Server;
-let baseUrl: string;
-
+let chat: Awaited<ReturnType<typeof startFakeChatServer>>;
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let raw = "";
-    request.on("data", (chunk) => {
-      raw += chunk;
-    });
-    request.on("end", () => {
-      lastPrompt = JSON.parse(raw).messages.at(-1).content;
-      if (failing) return response.writeHead(503).end();
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(
-        JSON.stringify({ choices: [{ message: { role: "assistant", content: "The model's reading." } }] }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  chat = await startFakeChatServer("The model's reading.");
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await chat.close();
 });
 
 describe("translation prose from a configured AI endpoint", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp("pglite", {
-      env: { AI_BASE_URL: baseUrl, AI_MODEL: "local-model", AI_TIMEOUT_MS: "2000" },
+      env: { AI_BASE_URL: chat.baseUrl, AI_MODEL: "local-model", AI_TIMEOUT_MS: "2000" },
     });
   });
   afterAll(async () => {
@@ -56,9 +34,9 @@ describe("translation prose from a configured AI endpoint", () => {
     expect(withModel.symbols.map((s: { key: string }) => s.key)).toEqual(
       expect.arrayContaining(["snake", "river"]),
     );
-    expect(lastPrompt).toContain("Snake");
+    expect(chat.state.last?.body.messages.at(-1)?.content).toContain("Snake");
 
-    failing = true;
+    chat.state.mode = "error";
     const fallback = (await browser.post("/api/translate-dream", { content })).json();
     expect(fallback.translation).toContain("Universal Language of the Mind");
     expect(fallback.symbols.map((s: { key: string }) => s.key)).toEqual(
