@@ -36,3 +36,16 @@ export const symbolCategories = [
   "abstract",
 ] as const;
 export type SymbolCategory = (typeof symbolCategories)[number];
+
+/** Why the matcher set a candidate reading aside (the admin debug trace shows these). */
+export const dropReasons = [
+  "idiom",
+  "context",
+  "longer-match",
+  "absent",
+  "negated",
+  "comparison",
+  "exclamation",
+  "not-real",
+] as const;
+export type DropReason = (typeof dropReasons)[number];

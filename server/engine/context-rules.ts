@@ -391,3 +391,30 @@ export function unrealVerbForm(
   const infinitive = lemma.endsWith("se") ? lemma.slice(0, -2) : lemma;
   return word.startsWith(infinitive) && ES_FUTURE_ENDINGS.has(word.slice(infinitive.length));
 }
+
+// --- Exclamations ---------------------------------------------------------------------------------------
+
+const EN_EXCLAIMED = new Set(["god", "lord", "jesus", "christ", "boy", "gosh", "heavens"]);
+const ES_EXCLAIMED = new Set(["dios", "jesus", "cristo", "señor", "hombre"]);
+const ES_EXCLAMATION_AFTER = new Set(["mio", "santo", "bendito"]);
+const ES_EXCLAMATION_BEFORE = new Set(["ay", "oh", "por", "gracias", "santo", "vaya"]);
+
+/**
+ * "Oh my God", "boy, I hope...", "¡Dios mío!", "gracias a Dios": the word is an exclamation, not a being in
+ * the dream. Only a few words are used this way, and only where they stand alone or after "oh", "ay".
+ */
+export function exclamation(tokens: readonly Token[], index: number, language: Language): boolean {
+  const word = tokens[index]?.norm ?? "";
+  const previous = before(tokens, index, 2);
+  const next = tokens[index + 1];
+  const standsAlone = (tokens[index]?.breakBefore ?? true) && (!next || next.breakBefore);
+  if (language === "en") {
+    if (!EN_EXCLAIMED.has(word)) return false;
+    return previous[0] === "oh" || (previous[0] === "my" && previous[1] === "oh") || standsAlone;
+  }
+  if (!ES_EXCLAIMED.has(word)) return false;
+  if (ES_EXCLAMATION_AFTER.has(next?.norm ?? "") && !next?.breakBefore) return true;
+  if (ES_EXCLAMATION_BEFORE.has(previous[0] ?? "")) return true;
+  if (previous[0] === "a" && previous[1] === "gracias") return true;
+  return standsAlone;
+}

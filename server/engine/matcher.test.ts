@@ -48,6 +48,9 @@ describe("symbol matcher: idioms, senses, absence, comparisons, unreal actions",
     ["Nadie se arrojaba a buscarlo en el río.", "searching"],
     ["He wasn't wearing a shirt at the party.", "clothes"],
     ["Tenía ventanas como las de la iglesia de mi pueblo.", "church"],
+    ["Oh my God, the dog was huge and it barked at me.", "god"],
+    ["Boy, I hope there's nothing faulty in this old kitchen.", "child"],
+    ["¡Dios mío! Había una serpiente enorme en la cocina.", "god"],
   ])("%s -/-> %s", (text, key) => {
     expect(keys(text)).not.toContain(key);
   });

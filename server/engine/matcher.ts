@@ -1,4 +1,12 @@
-import { comparison, negatedAction, statedAbsent, unrealAction, unrealVerbForm } from "./context-rules";
+import type { DropReason } from "../../contract/constants";
+import {
+  comparison,
+  exclamation,
+  negatedAction,
+  statedAbsent,
+  unrealAction,
+  unrealVerbForm,
+} from "./context-rules";
 import { type DreamLanguage, detectLanguage } from "./language";
 import type { Celebrity, SymbolCategory, SymbolEntry, TermSpec } from "./lexicon/schema";
 import { type Language, surfaceForms } from "./morphology";
@@ -241,15 +249,7 @@ export interface SymbolMatch {
   details?: string[];
 }
 
-export type DropReason =
-  | "idiom"
-  | "context"
-  | "longer-match"
-  | "absent"
-  | "negated"
-  | "comparison"
-  | "not-real"
-  | "duplicate";
+export type { DropReason };
 
 export interface TraceEntry {
   key: string;
@@ -332,6 +332,7 @@ function dropReason(tokens: readonly Token[], candidate: Candidate): DropReason 
   if (output.near && !nearAny(tokens, candidate, output.near)) return "context";
   if (output.notNear && nearAny(tokens, candidate, output.notNear)) return "context";
   if (comparison(tokens, first, language)) return "comparison";
+  if (candidate.first === candidate.last && exclamation(tokens, first, language)) return "exclamation";
   if (output.isVerb) {
     if (negatedAction(tokens, first, language)) return "negated";
     if (unrealAction(tokens, first, language)) return "not-real";

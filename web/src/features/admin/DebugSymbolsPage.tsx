@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { dropReasons } from "../../../../contract/constants";
 import { Button, buttonClass } from "../../components/ui/Button";
 import { FormError } from "../../components/ui/FormError";
 import { TextAreaField } from "../../components/ui/TextAreaField";
@@ -22,16 +23,7 @@ import {
 import { type DebugTrace, debugSymbols } from "./symbols-api";
 
 const MAX_TEXT = 5000;
-const REASONS = [
-  "idiom",
-  "context",
-  "longer-match",
-  "absent",
-  "negated",
-  "comparison",
-  "not-real",
-  "duplicate",
-];
+const REASONS: readonly string[] = dropReasons;
 
 /** /debug-symbols (admins): the matcher's trace for a text, every candidate kept or dropped and why. */
 export default function DebugSymbolsPage() {
