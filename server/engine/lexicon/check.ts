@@ -62,6 +62,7 @@ export function checkLexicon(
     for (const entry of data.symbols) {
       const gendered = entry.category === "people" || entry.category === "animal";
       for (const spec of entry[language].terms) {
+        if (typeof spec !== "string" && (spec.near || spec.notNear)) continue;
         const raw = termText(spec);
         if (raw.includes(" ") || raw.startsWith("=")) continue;
         const isVerb = raw.endsWith(":v");
