@@ -4,11 +4,12 @@ import type { AppContext } from "../../context";
 import type { Queryable } from "../../db/client";
 import { userIdentities, users } from "../../db/schema/index";
 import type { OidcClaims } from "../../integrations/oidc/oidc-client";
+import { isUniqueViolation } from "../../lib/db-errors";
 import { AppError, forbidden } from "../../lib/errors";
 import type { Language } from "../../lib/i18n";
 import { findUserByEmail } from "./find-user";
 import { deleteUserSessions } from "./sessions";
-import { createAccount, isUniqueViolation } from "./sign-up";
+import { createAccount } from "./sign-up";
 
 type User = typeof users.$inferSelect;
 

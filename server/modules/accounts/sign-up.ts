@@ -4,6 +4,7 @@ import type { SignupBody } from "../../../contract/accounts";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db/client";
 import { referralCodes, referrals, users } from "../../db/schema/index";
+import { isUniqueViolation } from "../../lib/db-errors";
 import { conflict, validationError } from "../../lib/errors";
 import { sendVerificationMail } from "./account-mails";
 import { lowerEquals } from "./find-user";
@@ -14,11 +15,6 @@ const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 export function newReferralCode(): string {
   return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
-}
-
-export function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  return typeof cause === "object" && cause !== null && (cause as { code?: unknown }).code === "23505";
 }
 
 function constraintOf(error: unknown): string {

@@ -3,20 +3,12 @@ import type { UpdateUserBody } from "../../../contract/accounts";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db/client";
 import { users } from "../../db/schema/index";
+import { isUniqueViolation } from "../../lib/db-errors";
 import { conflict, validationError } from "../../lib/errors";
+import { canonicalTimeZone } from "../../lib/time-zones";
 import { sendVerificationMail } from "./account-mails";
 import { lowerEquals } from "./find-user";
 import type { SessionUser } from "./sessions";
-import { isUniqueViolation } from "./sign-up";
-
-/** The canonical IANA name (e.g. `europe/madrid` -> `Europe/Madrid`), or null when the runtime does not know it. */
-export function canonicalTimeZone(name: string): string | null {
-  try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-}
 
 /** Someone else already holds the username or the email (without regard to case). */
 async function assertFreeForUser(db: Queryable, userId: number, username?: string, email?: string) {

@@ -1,14 +1,11 @@
+import { canonicalTimeZone } from "../../lib/time-zones";
+
 /**
  * The start of the next day in the user's time zone, as an instant: free translations reset at the user's
  * local midnight (decisions.md). Falls back to UTC for an unknown zone.
  */
 export function nextLocalMidnight(now: Date, timeZone: string): Date {
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-  } catch {
-    zone = "UTC";
-  }
+  const zone = canonicalTimeZone(timeZone) ?? "UTC";
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-US", {
       timeZone: zone,

@@ -3,6 +3,7 @@ import type { AdminSymbol, AdminSymbolBody, AdminSymbolPatch } from "../../../co
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db/client";
 import { dreamSymbols, symbolVariations } from "../../db/schema/index";
+import { isUniqueViolation } from "../../lib/db-errors";
 import { conflict, notFound } from "../../lib/errors";
 import type { SymbolRow } from "./merge-lexicon";
 
@@ -43,11 +44,6 @@ async function syncVariations(tx: Queryable, row: SymbolRow): Promise<void> {
       .values(all.map((variation) => ({ symbolId: row.id, variation })))
       .onConflictDoNothing();
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === "23505";
 }
 
 export async function listAdminSymbols(

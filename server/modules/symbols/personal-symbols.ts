@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { PersonalSymbol, PersonalSymbolBody } from "../../../contract/symbols";
 import type { AppContext } from "../../context";
 import { personalSymbols } from "../../db/schema/index";
+import { isUniqueViolation } from "../../lib/db-errors";
 import { conflict, notFound } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
 
@@ -24,14 +25,6 @@ export function presentPersonalSymbol(row: Row): PersonalSymbol {
 
 const own = (user: SessionUser, id: number) =>
   and(eq(personalSymbols.id, id), eq(personalSymbols.userId, user.id));
-
-/** A name already used by this user (any case) is a conflict, not a second row. */
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === "23505";
-}
 
 export async function listPersonalSymbols(ctx: Pick<AppContext, "db">, user: SessionUser): Promise<Row[]> {
   return ctx.db
