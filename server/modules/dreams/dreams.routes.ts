@@ -117,14 +117,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const user = requireUser(request);
       const stamp = ctx.clock.now().toISOString().slice(0, 10);
       if (request.query.format === "markdown") {
-        const t = translator(request.language);
-        const markdown = await exportJournalMarkdown(ctx, user, {
-          heading: t("dreams.export.heading"),
-          symbols: t("dreams.export.symbols"),
-          translation: t("dreams.export.translation"),
-          tags: t("dreams.export.tags"),
-          category: (category) => t(`dreams.categories.${category}`),
-        });
+        const markdown = await exportJournalMarkdown(ctx, user, request.language);
         reply
           .type("text/markdown; charset=utf-8")
           .header("content-disposition", `attachment; filename="chitta-journal-${stamp}.md"`);

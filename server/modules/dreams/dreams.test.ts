@@ -244,12 +244,16 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
       content: "Soñé que perdía las llaves de la casa de mi madre.",
     });
 
+    const stranger = await signUpVerified(t, "notexported");
+    await stranger.browser.post("/api/dreams", { content: "A stranger's private dream about a lighthouse." });
+
     const json = await source.browser.get("/api/dreams/export?format=json");
     expect(json.statusCode).toBe(200);
     expect(json.headers["content-disposition"]).toMatch(/attachment; filename="chitta-journal-.*\.json"/);
     const journal = json.json();
     expect(journal.format).toBe("chitta-journal");
     expect(journal.dreams).toHaveLength(2);
+    expect(JSON.stringify(journal)).not.toContain("lighthouse");
 
     const markdown = await source.browser.get("/api/dreams/export?format=markdown", {
       headers: { "x-language": "es" },
@@ -258,6 +262,7 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
     expect(markdown.body).toContain("# Mi diario de sueños de CHITTA");
     expect(markdown.body).toContain("Lúcido");
     expect(markdown.body).toContain("Soñé que perdía las llaves");
+    expect(markdown.body).not.toContain("lighthouse");
 
     const target = await signUpVerified(t, "importer");
     const first = await target.browser.post("/api/dreams/import", journal);

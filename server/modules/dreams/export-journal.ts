@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { JOURNAL_FORMAT, type JournalExport } from "../../../contract/dreams";
 import type { AppContext } from "../../context";
 import { dreams } from "../../db/schema/index";
+import { type Language, translator } from "../../lib/i18n";
 import type { SessionUser } from "../accounts/sessions";
 import { type DreamRow, dreamColumns, presentDream } from "./dream-presenter";
 
@@ -40,20 +41,20 @@ export async function exportJournalJson(
   };
 }
 
-export interface MarkdownLabels {
-  heading: string;
-  symbols: string;
-  translation: string;
-  tags: string;
-  category: (category: string) => string;
-}
-
 /** The journal as a readable Markdown document, in the reader's language. */
 export async function exportJournalMarkdown(
   ctx: Pick<AppContext, "db">,
   user: SessionUser,
-  labels: MarkdownLabels,
+  language: Language,
 ): Promise<string> {
+  const t = translator(language);
+  const labels = {
+    heading: t("dreams.export.heading"),
+    symbols: t("dreams.export.symbols"),
+    translation: t("dreams.export.translation"),
+    tags: t("dreams.export.tags"),
+    category: (category: string) => t(`dreams.categories.${category}`),
+  };
   const rows = await allDreams(ctx, user);
   const parts = [`# ${labels.heading}`];
   for (const row of rows) {

@@ -1,16 +1,30 @@
 import type { RecognizedSymbol } from "../../../contract/dreams";
 import type { AppContext } from "../../context";
+import type { LexiconData } from "../../engine/lexicon/schema";
+import type { MatchResult } from "../../engine/matcher";
+import type { Language } from "../../engine/morphology";
 import { presentSymbols, readingLanguage } from "./symbol-presenter";
 
-/** The server's own reading of a dream's content: stored with the dream, so search never trusts the client. */
+export interface Recognition {
+  /** The engine's own answer (matches with evidence, detected language). */
+  result: MatchResult;
+  /** The lexicon it was read with (texts for the composer). */
+  lexicon: LexiconData;
+  /** The language the dream is read and answered in. */
+  language: Language;
+  symbols: RecognizedSymbol[];
+  keys: string[];
+}
+
+/** The server's own reading of a dream's content: translated and stored from it, never from the client's list. */
 export function recognize(
   ctx: Pick<AppContext, "symbols">,
   content: string,
   fallbackLanguage: string,
-): { symbols: RecognizedSymbol[]; keys: string[]; language: "en" | "es" } {
+): Recognition {
   const engine = ctx.symbols.current();
   const result = engine.match(content);
   const language = readingLanguage(result.language, fallbackLanguage);
   const symbols = presentSymbols(result.symbols, engine, language);
-  return { symbols, keys: symbols.map((symbol) => symbol.key), language };
+  return { result, lexicon: engine.data, language, symbols, keys: symbols.map((symbol) => symbol.key) };
 }

@@ -1,10 +1,10 @@
 import type { SaveDreamBody } from "../../../contract/dreams";
 import type { AppContext } from "../../context";
 import { dreams } from "../../db/schema/index";
-import { forbidden } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
 import { isPremium } from "../accounts/user-presenter";
 import { autoTitle, type DreamRow, dreamColumns } from "./dream-presenter";
+import { assertClaimedUser } from "./dreams.policy";
 import { recognize } from "./recognize";
 
 /** Saves a dream to the user's journal; the symbols are recognised again here rather than taken from the client. */
@@ -13,7 +13,7 @@ export async function saveDream(
   user: SessionUser,
   body: SaveDreamBody,
 ): Promise<DreamRow> {
-  if (body.userId != null && body.userId !== user.id) throw forbidden("errors.userMismatch");
+  assertClaimedUser(body.userId, user);
   const { symbols, keys, language } = recognize(ctx, body.content, user.language);
   const [row] = await ctx.db
     .insert(dreams)

@@ -3,11 +3,12 @@ import type { TranslateDreamBody, TranslateDreamResponse } from "../../../contra
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema/index";
 import { compose } from "../../engine/composer";
-import { AppError, forbidden } from "../../lib/errors";
+import { AppError } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
 import { isPremium } from "../accounts/user-presenter";
 import { nextLocalMidnight } from "./daily-reset";
-import { presentSymbols, readingLanguage } from "./symbol-presenter";
+import { assertClaimedUser } from "./dreams.policy";
+import { recognize } from "./recognize";
 
 /**
  * Recognises the dream's symbols and composes its translation. Free users get a few per day: the count,
@@ -19,13 +20,10 @@ export async function translateDream(
   user: SessionUser,
   body: TranslateDreamBody,
 ): Promise<TranslateDreamResponse> {
-  if (body.userId != null && body.userId !== user.id) throw forbidden("errors.userMismatch");
+  assertClaimedUser(body.userId, user);
   const premium = isPremium(user);
-  const engine = ctx.symbols.current();
-  const result = engine.match(body.content);
-  const language = readingLanguage(result.language, user.language);
-  const symbols = presentSymbols(result.symbols, engine, language);
-  const composition = compose(result.symbols, engine.data, {
+  const { result, lexicon, language, symbols } = recognize(ctx, body.content, user.language);
+  const composition = compose(result.symbols, lexicon, {
     language,
     premium,
     ultraSimplified: body.isUltraSimplified ?? false,

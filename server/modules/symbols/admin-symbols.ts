@@ -133,8 +133,7 @@ export async function updateAdminSymbol(
 export async function deleteAdminSymbol(ctx: Pick<AppContext, "db" | "symbols">, id: number): Promise<void> {
   const [row] = await ctx.db.select().from(dreamSymbols).where(eq(dreamSymbols.id, id));
   if (!row) throw notFound("errors.symbolNotFound");
-  if (ctx.symbols.files().symbols.some((entry) => entry.key === row.key))
-    throw conflict("errors.symbolBuiltIn");
+  if (ctx.symbols.builtInKeys().has(row.key)) throw conflict("errors.symbolBuiltIn");
   await ctx.db.delete(dreamSymbols).where(eq(dreamSymbols.id, id));
   await ctx.symbols.reload(ctx.db);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { dreamSymbols, missingSymbols, symbolVariations } from "../../db/schema/index";
 import { notFound, validationError } from "../../lib/errors";
@@ -90,7 +90,7 @@ export async function processMissingSymbol(
     const [updated] = await tx
       .update(missingSymbols)
       .set({ processed: true, status: action === "add" ? "added" : "dismissed" })
-      .where(and(eq(missingSymbols.id, id)))
+      .where(eq(missingSymbols.id, id))
       .returning();
     return updated as Row;
   });

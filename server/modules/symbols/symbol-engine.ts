@@ -12,13 +12,14 @@ import { mergeLexicon } from "./merge-lexicon";
  */
 export interface SymbolEngineHolder {
   current(): SymbolEngine;
-  /** The shipped lexicon files, before database edits. */
-  files(): LexiconData;
+  /** Keys of the shipped symbols: editable by administrators, never deletable. */
+  builtInKeys(): ReadonlySet<string>;
   reload(db: Database): Promise<void>;
 }
 
 let sharedFiles: LexiconData | undefined;
 let sharedEngine: SymbolEngine | undefined;
+let sharedKeys: ReadonlySet<string> | undefined;
 
 export function shippedLexicon(): LexiconData {
   sharedFiles ??= loadLexiconData();
@@ -32,7 +33,10 @@ export function createSymbolEngineHolder(): SymbolEngineHolder {
       engine ??= sharedEngine ??= createEngine(shippedLexicon());
       return engine;
     },
-    files: shippedLexicon,
+    builtInKeys: () => {
+      sharedKeys ??= new Set(shippedLexicon().symbols.map((entry) => entry.key));
+      return sharedKeys;
+    },
     reload: async (db) => {
       // Rows the seed keeps in step with the files add nothing; only administrators' work is laid over them.
       const rows = await db.select().from(dreamSymbols).where(eq(dreamSymbols.editedByAdmin, true));

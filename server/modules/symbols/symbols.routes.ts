@@ -41,14 +41,13 @@ import {
   presentPersonalSymbol,
   updatePersonalSymbol,
 } from "./personal-symbols";
+import { traceSymbols } from "./trace-symbols";
 
 const errors = { ...errorResponses, 404: errorBodySchema };
 const writeLimit = { rateLimit: { max: 60, timeWindow: MINUTE_MS } };
 
 /** Personal symbols, missing-symbol reports, and the administrators' lexicon tools. */
 export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const builtInKeys = () => new Set(ctx.symbols.files().symbols.map((entry) => entry.key));
-
   // --- Personal symbols (the user's own) ---
   app.get(
     "/api/personal-symbols",
@@ -150,7 +149,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       requireAdmin(request);
       const { rows, total } = await listAdminSymbols(ctx, request.query);
-      const keys = builtInKeys();
+      const keys = ctx.symbols.builtInKeys();
       return { symbols: rows.map((row) => presentAdminSymbol(row, keys)), total };
     },
   );
@@ -169,7 +168,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       requireAdmin(request);
       const row = await createAdminSymbol(ctx, request.body);
       reply.code(201);
-      return presentAdminSymbol(row, builtInKeys());
+      return presentAdminSymbol(row, ctx.symbols.builtInKeys());
     },
   );
   app.patch(
@@ -186,7 +185,10 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => {
       requireAdmin(request);
-      return presentAdminSymbol(await updateAdminSymbol(ctx, request.params.id, request.body), builtInKeys());
+      return presentAdminSymbol(
+        await updateAdminSymbol(ctx, request.params.id, request.body),
+        ctx.symbols.builtInKeys(),
+      );
     },
   );
   app.delete(
@@ -254,14 +256,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => {
       requireAdmin(request);
-      const started = performance.now();
-      const result = ctx.symbols.current().match(request.body.text, { trace: true });
-      return {
-        language: result.language,
-        symbols: result.symbols.map(({ key, name, evidence }) => ({ key, name, evidence })),
-        trace: result.trace,
-        elapsedMs: performance.now() - started,
-      };
+      return traceSymbols(ctx, request.body.text);
     },
   );
 };
