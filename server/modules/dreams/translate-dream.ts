@@ -62,8 +62,7 @@ export async function translateDream(
       ),
     )
     .returning({ used: users.translationsUsed, limit: users.translationsLimit });
-  if (!counted)
-    throw new AppError("FORBIDDEN", "errors.translationLimit", { params: { limit: user.translationsLimit } });
+  if (!counted) throw new AppError("FORBIDDEN", "errors.translationLimit");
 
   return {
     success: true,
