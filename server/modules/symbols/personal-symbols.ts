@@ -1,13 +1,14 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { PersonalSymbol, PersonalSymbolBody } from "../../../contract/symbols";
 import type { AppContext } from "../../context";
-import { personalSymbols } from "../../db/schema/index";
+import { personalSymbols, users } from "../../db/schema/index";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { conflict, notFound } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
 
 type Row = typeof personalSymbols.$inferSelect;
-const PERSONAL_SYMBOL_LIMIT = 500;
+/** How many personal symbols a user keeps; the list shows them all. */
+export const PERSONAL_SYMBOL_LIMIT = 500;
 
 export function presentPersonalSymbol(row: Row): PersonalSymbol {
   return {
@@ -41,11 +42,22 @@ export async function createPersonalSymbol(
   body: PersonalSymbolBody,
 ): Promise<Row> {
   try {
-    const [row] = await ctx.db
-      .insert(personalSymbols)
-      .values({ ...body, userId: user.id, category: body.category ?? "Personal" })
-      .returning();
-    return row as Row;
+    return await ctx.db.transaction(async (tx) => {
+      // The list shows every symbol, so the cap is enforced here; the user's row serialises parallel adds.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+      const [held] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(personalSymbols)
+        .where(eq(personalSymbols.userId, user.id));
+      if ((held?.count ?? 0) >= PERSONAL_SYMBOL_LIMIT) {
+        throw conflict("errors.personalSymbolLimit", "name");
+      }
+      const [row] = await tx
+        .insert(personalSymbols)
+        .values({ ...body, userId: user.id, category: body.category ?? "Personal" })
+        .returning();
+      return row as Row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("errors.personalSymbolExists", "name");
     throw error;

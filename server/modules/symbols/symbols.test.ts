@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missingSymbols, personalSymbols, users } from "../../db/schema/index";
 import { createTestApp, signUpVerified, type TestApp, testDrivers } from "../../test/harness";
+import { PERSONAL_SYMBOL_LIMIT } from "./personal-symbols";
 
 const ZEPPELIN = {
   key: "zeppelin",
@@ -53,6 +54,23 @@ describe.each(testDrivers)("symbols on %s", (driver) => {
     expect((await owner.browser.get("/api/personal-symbols")).json()).toHaveLength(1);
     expect((await owner.browser.request("DELETE", `/api/personal-symbols/${id}`)).statusCode).toBe(200);
     expect(await t.db.select().from(personalSymbols).where(eq(personalSymbols.id, id))).toEqual([]);
+  });
+
+  it("keeps at most 500 personal symbols per user, so the list always shows them all", async () => {
+    const collector = await signUpVerified(t, "collector");
+    await t.db.insert(personalSymbols).values(
+      Array.from({ length: PERSONAL_SYMBOL_LIMIT - 1 }, (_, i) => ({
+        userId: collector.userId,
+        name: `symbol ${i}`,
+      })),
+    );
+    expect((await collector.browser.post("/api/personal-symbols", { name: "the last one" })).statusCode).toBe(
+      201,
+    );
+    const over = await collector.browser.post("/api/personal-symbols", { name: "one too many" });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toContain("up to 500 personal symbols");
+    expect((await collector.browser.get("/api/personal-symbols")).json()).toHaveLength(PERSONAL_SYMBOL_LIMIT);
   });
 
   it("counts missing-symbol reports per word, whatever its case", async () => {
