@@ -58,6 +58,8 @@ export function statedAbsent(tokens: readonly Token[], index: number, language: 
       if (word === "of" && previous[k + 1] === "instead") return true;
       // "he wasn't wearing a shirt", "I didn't have my keys"
       if (EN_HAVING.has(word) && EN_NEGATIVE.test(previous[k + 1] ?? "")) return true;
+      // "the school hasn't got a gym"
+      if (word === "got" && EN_NOT_HAVE_GOT.has(previous[k + 1] ?? "")) return true;
       // "she is not my wife", "it was not a dog"
       if (word === "not" && k >= 1 && EN_DETERMINERS.has(previous[k - 1] ?? "")) return true;
       // "there wasn't any water", "not a single dog"
@@ -79,6 +81,47 @@ export function statedAbsent(tokens: readonly Token[], index: number, language: 
     if (ES_NEGATED_EXISTENCE.has(word) && previous[k + 1] === "no") return true;
   }
   return false;
+}
+
+const EN_NOT_HAVE_GOT = new Set(["hasn't", "haven't", "hadn't"]);
+const EN_NOT_THERE = new Set(["isn't", "wasn't", "aren't", "weren't"]);
+const EN_PRONOUN_OF_ABSENCE = new Set(["one", "any"]);
+const ES_FOUND_NONE = new Set([
+  "habia",
+  "hay",
+  "hubo",
+  "existia",
+  "encontre",
+  "encontraba",
+  "encontramos",
+  "quedaba",
+]);
+const ES_NONE = new Set(["ninguno", "ninguna", "nada"]);
+
+/**
+ * The thing is denied right after it is named: "I looked for an elevator but there wasn't one", "busqué un
+ * ascensor, pero no había ninguno" (the search is told; the thing is not there).
+ */
+export function deniedAfter(tokens: readonly Token[], last: number, language: Language): boolean {
+  let k = last + 1;
+  // one or two words may sit between the thing and "but": "an elevator anywhere, but..."
+  const limit = Math.min(tokens.length, last + 4);
+  while (k < limit && tokens[k]?.norm !== (language === "en" ? "but" : "pero")) {
+    if (tokens[k]?.breakBefore && k > last + 1) return false;
+    k++;
+  }
+  if (k >= limit) return false;
+  const next = (offset: number) => {
+    const token = tokens[k + offset];
+    return token && !token.breakBefore ? token.norm : "";
+  };
+  if (language === "en") {
+    if (next(1) !== "there") return false;
+    if (EN_NOT_THERE.has(next(2))) return EN_PRONOUN_OF_ABSENCE.has(next(3));
+    return next(2) === "was" || next(2) === "were" || next(2) === "is" ? next(3) === "none" : false;
+  }
+  if (next(1) !== "no" || !ES_FOUND_NONE.has(next(2))) return false;
+  return next(3) === "" || ES_NONE.has(next(3));
 }
 
 // --- Negated actions ------------------------------------------------------------------------------------
@@ -220,6 +263,9 @@ const ES_DEFINITE = new Set(["el", "la", "los", "las"]);
 
 export function comparison(tokens: readonly Token[], index: number, language: Language): boolean {
   const previous = before(tokens, index, 5);
+  // "like a tunnel or a cave", "como una serpiente o un lagarto": the comparison covers both alternatives.
+  const or = previous.findIndex((word) => (language === "en" ? word === "or" : word === "o" || word === "u"));
+  if (or >= 0 && or <= 2 && index - or - 2 >= 0 && comparison(tokens, index - or - 2, language)) return true;
   if (language === "en") {
     for (let k = 0; k < previous.length; k++) {
       const word = previous[k] ?? "";
@@ -229,6 +275,8 @@ export function comparison(tokens: readonly Token[], index: number, language: La
       // "looked like a big snake", "I mount it like a horse"; not "I like dogs", not "trembled like all over".
       if (word === "like") {
         const host = previous[k + 1] ?? "";
+        // "walked to what looked like a cathedral": the thing seen is named, not compared.
+        if (previous[k + 2] === "what" && EN_LIKE_HOSTS.has(host)) continue;
         if (EN_LIKE_HOSTS.has(host) && k <= 3) return true;
         if (!EN_LIKERS.has(host) && k <= 2 && (k === 0 || EN_ARTICLES.has(previous[k - 1] ?? "")))
           return true;
@@ -238,6 +286,8 @@ export function comparison(tokens: readonly Token[], index: number, language: La
   }
   for (let k = 0; k < previous.length; k++) {
     const word = previous[k] ?? "";
+    // "fuimos hacia lo que parecía una catedral": the thing seen is named, not compared.
+    if (ES_COMPARATORS.has(word) && previous[k + 1] === "que" && previous[k + 2] === "lo") continue;
     if (ES_COMPARATORS.has(word)) return true;
     if (word === "si" && previous[k + 1] === "como") return true;
     // "como una serpiente", "como un gran perro" (not "como una serpiente en las manos")
@@ -317,7 +367,165 @@ const EN_BEFORE_TO = new Set([
   "wish",
   "wished",
 ]);
+/** "asked me to dance", "trying to get us to bake": someone is asked or made to act; the act is not told. */
+const EN_REQUESTERS = new Set([
+  "ask",
+  "asks",
+  "asked",
+  "asking",
+  "tell",
+  "tells",
+  "told",
+  "telling",
+  "get",
+  "gets",
+  "getting",
+  "want",
+  "wants",
+  "wanted",
+  "wanting",
+  "beg",
+  "begs",
+  "begged",
+  "begging",
+  "invite",
+  "invites",
+  "invited",
+  "inviting",
+  "urge",
+  "urged",
+  "urging",
+  "order",
+  "ordered",
+  "ordering",
+  "expect",
+  "expected",
+  "expecting",
+  "need",
+  "needed",
+  "persuade",
+  "convince",
+  "challenged",
+  "dared",
+]);
+const EN_OBJECTS = new Set([
+  "me",
+  "us",
+  "him",
+  "her",
+  "them",
+  "you",
+  "everyone",
+  "everybody",
+  "someone",
+  "somebody",
+]);
+/** "she said she was going on a trip": a plan told by someone, not a trip taken. */
+const EN_REPORTING = new Set([
+  "said",
+  "says",
+  "say",
+  "told",
+  "tells",
+  "mentioned",
+  "announced",
+  "explained",
+  "saying",
+  "telling",
+]);
+const EN_BE = new Set([
+  "was",
+  "were",
+  "is",
+  "are",
+  "am",
+  "be",
+  "she's",
+  "he's",
+  "they're",
+  "we're",
+  "i'm",
+  "you're",
+]);
 const ES_UNREAL = new Set(["casi", "si", "quiza", "quizas", "ojala"]);
+/** "me pidió que bailara", "quería que corriéramos": an act asked or wished for in the subjunctive. */
+const ES_REQUESTERS = new Set([
+  "pidio",
+  "pedia",
+  "pide",
+  "piden",
+  "pedian",
+  "pidieron",
+  "pedi",
+  "pido",
+  "pediamos",
+  "pidiendo",
+  "queria",
+  "quiere",
+  "querian",
+  "quieren",
+  "quiero",
+  "quise",
+  "quisieron",
+  "quisiera",
+  "rogo",
+  "rogaba",
+  "ruega",
+  "suplico",
+  "suplicaba",
+  "suplica",
+  "exigio",
+  "exigia",
+  "exige",
+  "ordeno",
+  "ordenaba",
+  "ordena",
+  "insistia",
+  "insistio",
+]);
+const ES_REPORTING = new Set([
+  "dijo",
+  "decia",
+  "dice",
+  "dicen",
+  "dijeron",
+  "decian",
+  "conto",
+  "contaba",
+  "cuenta",
+  "comento",
+  "comentaba",
+  "aviso",
+  "avisaba",
+  "anuncio",
+  "anunciaba",
+  "explico",
+  "explicaba",
+]);
+const ES_GOING_PLAN = new Set(["iba", "iban", "ibamos", "va", "van", "vamos", "voy", "vas"]);
+
+/** The hit and the words before it in its clause, nearest first. */
+function withPrevious(tokens: readonly Token[], index: number, count: number): string[] {
+  return [tokens[index]?.norm ?? "", ...before(tokens, index, count)];
+}
+
+/** "she said she was going on a trip", "me dijo que se iba de viaje": a plan reported, not an act seen. */
+function reportedPlan(tokens: readonly Token[], index: number, language: Language): boolean {
+  const words = withPrevious(tokens, index, 7);
+  if (language === "en") {
+    const going = words.findIndex((w) => w === "going" || w === "leaving");
+    if (going < 0 || !EN_BE.has(words[going + 1] ?? "")) return false;
+    return words.slice(going + 2, going + 5).some((w) => EN_REPORTING.has(w));
+  }
+  const going = words.findIndex((w) => ES_GOING_PLAN.has(w));
+  if (going < 0) return false;
+  let k = going + 1;
+  while (k < words.length && ES_CLITICS.has(words[k] ?? "")) k++;
+  if (words[k] !== "que") return false;
+  k++;
+  while (k < words.length && ES_CLITICS.has(words[k] ?? "")) k++;
+  return ES_REPORTING.has(words[k] ?? "");
+}
 const ES_WANTING = new Set([
   "queria",
   "quise",
@@ -337,8 +545,14 @@ export function unrealAction(tokens: readonly Token[], index: number, language: 
   const previous = before(tokens, index, 4);
   if (language === "en") {
     if (previous.slice(0, 3).some((word) => EN_UNREAL.has(word))) return true;
+    // "instead of running", "rather than fight"
+    if (previous[0] === "of" && previous[1] === "instead") return true;
+    if (previous[0] === "than" && previous[1] === "rather") return true;
+    if (reportedPlan(tokens, index, language)) return true;
     const toIndex = previous.indexOf("to");
-    return toIndex >= 0 && toIndex <= 1 && EN_BEFORE_TO.has(previous[toIndex + 1] ?? "");
+    if (toIndex < 0 || toIndex > 1) return false;
+    if (EN_BEFORE_TO.has(previous[toIndex + 1] ?? "")) return true;
+    return EN_OBJECTS.has(previous[toIndex + 1] ?? "") && EN_REQUESTERS.has(previous[toIndex + 2] ?? "");
   }
   let k = 0;
   while (k < previous.length && ES_CLITICS.has(previous[k] ?? "")) k++;
@@ -349,8 +563,58 @@ export function unrealAction(tokens: readonly Token[], index: number, language: 
   if (first === "de" && previous[k + 1] === "ganas") return true;
   // "para evitar que me atacara"
   if (first === "que" && (previous[k + 1] === "evitar" || previous[k + 1] === "impedir")) return true;
+  // "me pidió que bailara", "quería que nos quedáramos"
+  if (first === "que") {
+    let j = k + 1;
+    while (j < previous.length && ES_CLITICS.has(previous[j] ?? "")) j++;
+    if (ES_REQUESTERS.has(previous[j] ?? "")) return true;
+  }
+  // "en vez de correr", "en lugar de huir"
+  if (
+    first === "de" &&
+    (previous[k + 1] === "vez" || previous[k + 1] === "lugar") &&
+    previous[k + 2] === "en"
+  )
+    return true;
+  if (reportedPlan(tokens, index, language)) return true;
   if (previous.slice(0, 3).some((word, i) => word === "poco" && previous[i + 1] === "por")) return true;
   return previous.slice(0, 3).some((word) => ES_UNREAL.has(word));
+}
+
+const EN_EVENT_VERBS = new Set([
+  "have",
+  "throw",
+  "hold",
+  "attend",
+  "cause",
+  "celebrate",
+  "organize",
+  "organise",
+  "plan",
+  "take",
+]);
+const ES_EVENT_VERBS = new Set([
+  "tener",
+  "tuviera",
+  "tuvieramos",
+  "hacer",
+  "celebrar",
+  "organizar",
+  "causar",
+]);
+
+/**
+ * An event named as the object of a verb that is only wanted or planned: "we were going to have a party",
+ * "don't want to have an accident", "queríamos celebrar una boda". Up to two words (article, modifier) may
+ * stand between the verb and the event.
+ */
+export function unrealEvent(tokens: readonly Token[], index: number, language: Language): boolean {
+  const verbs = language === "en" ? EN_EVENT_VERBS : ES_EVENT_VERBS;
+  for (let k = index - 1; k >= Math.max(0, index - 3); k--) {
+    if (tokens[k + 1]?.breakBefore) return false;
+    if (verbs.has(tokens[k]?.norm ?? "")) return unrealAction(tokens, k, language);
+  }
+  return false;
 }
 
 // --- Verb forms that are not events ---------------------------------------------------------------------

@@ -128,3 +128,65 @@ describe("symbol matcher: evidence and language", () => {
     expect(engine.match(text)).toEqual(engine.match(text));
   });
 });
+
+describe("symbol matcher: requests, reported plans, alternatives and denials", () => {
+  it.each([
+    // a surname is not a hunt: running alone is not escape
+    ["I watched Linda Hunt running around the garden looking for her keys.", "escape"],
+    // an event named after a thing is not the thing
+    ["We spent the whole afternoon at the book fair downtown.", "book"],
+    ["Paseábamos por la feria del libro con mi tía.", "book"],
+    // someone is asked or pushed to act: the act is not told
+    ["My aunt kept trying to get me to bake cookies for the party.", "cooking"],
+    ["He asked me to dance but I said no.", "dancing"],
+    ["Mi prima me pidió que bailara con ella en la boda.", "dancing"],
+    ["El profesor quería que corriéramos alrededor del patio.", "running"],
+    // an act done instead of another
+    ["Instead of running, I stayed behind the car and waited.", "running"],
+    ["En vez de correr, me quedé quieto detrás del coche.", "running"],
+    // a plan reported by someone
+    ["My cousin said she was going on a trip to Peru next month.", "travel"],
+    ["Mi hermano me dijo que se iba de viaje a Chile.", "travel"],
+    // a comparison covers both alternatives
+    ["It moved through the grass like a lizard or a snake.", "snake"],
+    ["Se movía entre la hierba como un lagarto o una serpiente.", "snake"],
+    // the thing is denied right after it is named
+    ["I searched for an elevator, but there wasn't one anywhere.", "elevator"],
+    ["The old hotel still hasn't got an elevator.", "elevator"],
+    ["Busqué un ascensor, pero no había ninguno.", "elevator"],
+    // "run into" a wall or each other is a collision or a meeting
+    ["We ran into each other at the train station.", "running"],
+    ["The drunk driver ran into a brick wall.", "running"],
+    // an event only wanted or planned
+    ["We were going to have a big party on Saturday.", "party"],
+    ["If you don't want to have an accident, slow down.", "accident"],
+    ["Queríamos celebrar una boda en la playa.", "wedding"],
+    ["Mi tío iba a tener un accidente con la moto.", "accident"],
+  ])("%s -/-> %s", (text, key) => {
+    expect(keys(text)).not.toContain(key);
+  });
+
+  it.each([
+    ["The hunters hunted us and we ran as fast as we could.", "escape"],
+    ["I bought an old book at the book fair.", "book"],
+    ["She told me to run, so I ran toward the door.", "running"],
+    ["We were going on a trip to the coast when the car broke down.", "travel"],
+    ["I saw a dog but there was no owner around.", "dog"],
+    ["I ran into the kitchen to grab a knife.", "running"],
+    ["We walked toward what looked like a cathedral on the hill.", "church"],
+    ["Caminamos hacia lo que parecía una catedral en la colina.", "church"],
+    ["We met my sister at the JC Penney by the highway.", "store"],
+    ["Estábamos en el Mercadona comprando pan.", "store"],
+    ["We had a big party in the garden.", "party"],
+    // flying somewhere by plane is a trip, not flying
+    ["Last week I flew out to Denver to see my grandmother.", "travel"],
+    ["Tuvimos un accidente con la moto en la curva.", "accident"],
+  ])("%s -> %s", (text, key) => {
+    expect(keys(text)).toContain(key);
+  });
+
+  it("still reads a plain likeness as a comparison", () => {
+    expect(keys("From far away the house looked like a cathedral.")).not.toContain("church");
+    expect(keys("De lejos la casa parecía una catedral.")).not.toContain("church");
+  });
+});

@@ -1,10 +1,12 @@
 import type { DropReason } from "../../contract/constants";
 import {
   comparison,
+  deniedAfter,
   exclamation,
   negatedAction,
   statedAbsent,
   unrealAction,
+  unrealEvent,
   unrealVerbForm,
 } from "./context-rules";
 import { type DreamLanguage, detectLanguage } from "./language";
@@ -28,6 +30,8 @@ interface TermOutput {
   kind: "term" | "not";
   /** Written as a verb (":v") or a word of an action symbol: the action rules ("didn't", "wanted to") apply. */
   isVerb: boolean;
+  /** A word of an event symbol ("a wedding", "an accident"): an event only planned or feared is not told. */
+  isEvent?: boolean;
   near?: ContextWords;
   notNear?: ContextWords;
   also: readonly string[];
@@ -221,6 +225,7 @@ function addTerm(
     // thing found through a verb phrase ("go shopping") is still mentioned, even when only planned.
     isVerb:
       entry.category === "action" || (isVerb && entry.category !== "place" && entry.category !== "object"),
+    isEvent: entry.category === "event",
     also: entry.alsoKeys?.[term] ?? [],
     term,
     lemma: isVerb ? termWords(term)[0]?.replace(/:v$/, "") : undefined,
@@ -333,12 +338,15 @@ function dropReason(tokens: readonly Token[], candidate: Candidate): DropReason 
   if (output.notNear && nearAny(tokens, candidate, output.notNear)) return "context";
   if (comparison(tokens, first, language)) return "comparison";
   if (candidate.first === candidate.last && exclamation(tokens, first, language)) return "exclamation";
+  if (output.isEvent && unrealEvent(tokens, first, language)) return "not-real";
   if (output.isVerb) {
     if (negatedAction(tokens, first, language)) return "negated";
     if (unrealAction(tokens, first, language)) return "not-real";
     if (output.lemma && unrealVerbForm(tokens, first, output.lemma, language)) return "not-real";
-  } else if (statedAbsent(tokens, first, language)) {
+  } else if (statedAbsent(tokens, first, language) || deniedAfter(tokens, candidate.last, language)) {
     return "absent";
+  } else if (output.isEvent && unrealAction(tokens, first, language)) {
+    return "not-real";
   }
   return undefined;
 }
