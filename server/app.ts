@@ -13,10 +13,16 @@ import { type AppContext, type Clock, systemClock } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import { createChatWriter } from "./integrations/ai/chat-writer";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./integrations/email/mailer";
+import { createStripeProvider } from "./integrations/payments/stripe-provider";
 import { appVersion } from "./lib/version";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { oidcRoutes } from "./modules/accounts/oidc.routes";
 import { profileRoutes } from "./modules/accounts/profile.routes";
+import { receiveWebhook } from "./modules/billing/apply-payment-event";
+import { billingRoutes } from "./modules/billing/billing.routes";
+import { sweepSandbox } from "./modules/billing/sandbox/sandbox-payments";
+import { createSandboxProvider } from "./modules/billing/sandbox/sandbox-provider";
+import type { SandboxDeps } from "./modules/billing/sandbox/sandbox-store";
 import { dreamsRoutes } from "./modules/dreams/dreams.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { createSymbolEngineHolder } from "./modules/symbols/symbol-engine";
@@ -33,7 +39,11 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   clock?: Clock;
   logger?: boolean;
+  /** Tests drive the sandbox's time themselves (sweepSandbox with their clock). */
+  sandboxClock?: boolean;
 }
+
+const SANDBOX_SWEEP_MS = 60_000;
 
 // JSON bodies up to 2 MB: large enough that oversized fields reach validation (422), not the parser.
 const BODY_LIMIT = 2 * 1024 * 1024;
@@ -63,14 +73,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(path.join(config.dataDir, "outbox"), config.mailFrom, app.log));
+  const clock = options.clock ?? systemClock;
+  // Without Stripe keys the sandbox provider runs; it delivers its signed events to the same handler.
+  const sandbox: SandboxDeps | undefined = config.billing.stripe
+    ? undefined
+    : {
+        db: database.db,
+        clock,
+        billing: config.billing,
+        log: app.log,
+        deliver: (payload, signature) => receiveWebhook(ctx, payload, signature),
+      };
   const ctx: AppContext = {
     config,
     db: database.db,
     mailer,
-    clock: options.clock ?? systemClock,
+    clock,
     log: app.log,
     symbols: createSymbolEngineHolder(),
     prose: config.ai ? createChatWriter(config.ai) : undefined,
+    payments: sandbox ? createSandboxProvider(sandbox) : createStripeProvider(config.billing.stripe!),
+    sandbox,
   };
   app.addHook("onClose", async () => mailer.close());
   // Administrators' lexicon edits live in the database: the engine starts with them.
@@ -96,6 +119,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(oidcRoutes, { ctx });
   await app.register(dreamsRoutes, { ctx });
   await app.register(symbolsRoutes, { ctx });
+  await app.register(billingRoutes, { ctx });
+
+  if (sandbox && options.sandboxClock !== false) {
+    // Time passing for the sandbox's subscriptions: periods that are over renew or end.
+    const timer = setInterval(() => {
+      sweepSandbox(sandbox).catch((error: unknown) => app.log.error({ err: error }, "sandbox sweep failed"));
+    }, SANDBOX_SWEEP_MS);
+    timer.unref();
+    app.addHook("onClose", async () => clearInterval(timer));
+  }
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   return app;

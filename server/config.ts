@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import webpush from "web-push";
@@ -40,6 +40,26 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  PRICE_MONTHLY_USD: z.coerce.number().positive().max(10_000).default(9.99),
+  PRICE_YEARLY_USD: z.coerce.number().positive().max(100_000).default(99.99),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_... or rk_...)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, "must be a webhook signing secret (whsec_...)")
+    .optional(),
+  STRIPE_PRICE_MONTHLY: z
+    .string()
+    .regex(/^price_/, "must be a Stripe price id (price_...)")
+    .optional(),
+  STRIPE_PRICE_YEARLY: z
+    .string()
+    .regex(/^price_/, "must be a Stripe price id (price_...)")
+    .optional(),
+  /** Another Stripe API address (a local fake or stripe-mock); the SDK's default otherwise. */
+  STRIPE_API_URL: z.string().url().optional(),
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -66,8 +86,25 @@ export interface AppConfig {
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string } | undefined;
   /** An OpenAI-compatible chat endpoint that may write the translation's prose; the composer otherwise. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  billing: BillingConfig;
   rateLimits: boolean;
   logLevel: RawEnv["LOG_LEVEL"];
+}
+
+export interface BillingConfig {
+  currency: "USD";
+  prices: { monthly: number; yearly: number };
+  /** Stripe when its keys are set; the built-in sandbox ("test mode") otherwise. */
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        priceIds: { monthly: string; yearly: string };
+        apiUrl: string | undefined;
+      }
+    | undefined;
+  /** The sandbox signs its events like Stripe does, with a secret derived from the session secret. */
+  sandboxWebhookSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +155,16 @@ export function parseConfig(
   }
   if (env.AI_BASE_URL && !env.AI_MODEL) {
     throw new ConfigError("Invalid configuration:\n  AI_MODEL: Required when AI_BASE_URL is set");
+  }
+  if (env.STRIPE_SECRET_KEY) {
+    const missing = (
+      ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_YEARLY"] as const
+    ).filter((name) => !env[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: Required when STRIPE_SECRET_KEY is set`).join("\n")}`,
+      );
+    }
   }
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET && !generate) {
     throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: Required in production");
@@ -170,6 +217,19 @@ export function parseConfig(
             timeoutMs: env.AI_TIMEOUT_MS,
           }
         : undefined,
+    billing: {
+      currency: "USD",
+      prices: { monthly: env.PRICE_MONTHLY_USD, yearly: env.PRICE_YEARLY_USD },
+      stripe: env.STRIPE_SECRET_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+            priceIds: { monthly: env.STRIPE_PRICE_MONTHLY!, yearly: env.STRIPE_PRICE_YEARLY! },
+            apiUrl: env.STRIPE_API_URL,
+          }
+        : undefined,
+      sandboxWebhookSecret: `whsec_${createHmac("sha256", sessionSecret).update("sandbox-webhooks").digest("hex")}`,
+    },
     rateLimits: env.RATE_LIMITS === "on",
     logLevel: env.LOG_LEVEL,
   };

@@ -3,6 +3,8 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { ProseWriter } from "./integrations/ai/chat-writer";
 import type { Mailer } from "./integrations/email/mailer";
+import type { PaymentProvider } from "./integrations/payments/provider";
+import type { SandboxDeps } from "./modules/billing/sandbox/sandbox-store";
 import type { SymbolEngineHolder } from "./modules/symbols/symbol-engine";
 
 export interface Clock {
@@ -22,4 +24,8 @@ export interface AppContext {
   symbols: SymbolEngineHolder;
   /** Optional AI prose for translations; absent when no endpoint is configured. */
   prose?: ProseWriter;
+  /** Stripe when configured, otherwise the built-in sandbox. */
+  payments: PaymentProvider;
+  /** The sandbox's own operations (test cards, time passing); absent when Stripe is configured. */
+  sandbox?: SandboxDeps;
 }

@@ -101,6 +101,7 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
     clock: options.realClock ? undefined : clock,
     logger: false,
     mailer: createSmtpMailer(smtp.url, config.mailFrom),
+    sandboxClock: false,
   });
   await app.ready();
   return {

@@ -1,0 +1,79 @@
+import Stripe from "stripe";
+import type { PaymentProviderKind, PlanId, subscriptionStatuses } from "../../../contract/billing";
+
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/** A subscription as the provider holds it now: entitlements are computed from this, never from an event body. */
+export interface SubscriptionState {
+  id: string;
+  customerId: string;
+  status: SubscriptionStatus;
+  plan: PlanId | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface InvoiceSummary {
+  id: string;
+  number: string | null;
+  /** In the currency's main unit (dollars, not cents). */
+  amount: number;
+  currency: string;
+  status: string;
+  createdAt: Date;
+  url: string | null;
+}
+
+export interface CheckoutRequest {
+  customerId: string;
+  userId: number;
+  plan: PlanId;
+  /** 0 for none; the referral offer gives the first month free. */
+  trialDays: number;
+  successUrl: string;
+  cancelUrl: string;
+  language: string;
+}
+
+/** What the billing module needs from a payment provider: Stripe in production, the sandbox offline. */
+export interface PaymentProvider {
+  readonly kind: PaymentProviderKind;
+  createCustomer(input: { userId: number; email: string; username: string }): Promise<string>;
+  createCheckout(request: CheckoutRequest): Promise<{ url: string }>;
+  createPortal(customerId: string, returnUrl: string): Promise<string>;
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionState>;
+  retrieveSubscription(subscriptionId: string): Promise<SubscriptionState>;
+  listInvoices(customerId: string): Promise<InvoiceSummary[]>;
+  /** The event as the provider stored it (admin replay). */
+  retrieveEvent(eventId: string): Promise<Stripe.Event>;
+  /** Checks the signature on the raw body (300 s tolerance); throws when it is bad or stale. */
+  verifyEvent(payload: string | Buffer, signature: string | undefined): Stripe.Event;
+}
+
+/** Stripe's signature scheme, used by both adapters: the sandbox signs its events exactly as Stripe does. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const signatures = Stripe.webhooks;
+
+export function verifyStripeSignature(
+  payload: string | Buffer,
+  signature: string | undefined,
+  secret: string,
+) {
+  if (!signature) throw new Error("missing Stripe-Signature header");
+  return signatures.constructEvent(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS) as Stripe.Event;
+}
+
+export function signStripePayload(payload: string, secret: string, timestamp?: number): string {
+  return signatures.generateTestHeaderString({ payload, secret, timestamp });
+}
+
+/** Premium while the subscription runs, including a renewal whose payment is being retried. */
+export const entitlingStatuses: readonly SubscriptionStatus[] = ["active", "trialing", "past_due"];
+
+/** The provider does not know the subscription (deleted test data): the event cannot change anything. */
+export class SubscriptionNotFoundError extends Error {
+  constructor(subscriptionId: string) {
+    super(`No such subscription: ${subscriptionId}`);
+    this.name = "SubscriptionNotFoundError";
+  }
+}

@@ -1,0 +1,109 @@
+import Stripe from "stripe";
+import type { PlanId } from "../../../contract/billing";
+import type { BillingConfig } from "../../config";
+import {
+  type PaymentProvider,
+  SubscriptionNotFoundError,
+  type SubscriptionState,
+  type SubscriptionStatus,
+  verifyStripeSignature,
+} from "./provider";
+
+type StripeSettings = NonNullable<BillingConfig["stripe"]>;
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? "");
+
+/** The Stripe adapter: Checkout Sessions in subscription mode, the Billing Portal and signed webhooks. */
+export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    ...(api && {
+      host: api.hostname,
+      port: api.port || (api.protocol === "https:" ? 443 : 80),
+      protocol: api.protocol === "https:" ? "https" : "http",
+    }),
+  });
+  const planByPrice = new Map<string, PlanId>([
+    [settings.priceIds.monthly, "monthly"],
+    [settings.priceIds.yearly, "yearly"],
+  ]);
+
+  const toState = (subscription: Stripe.Subscription): SubscriptionState => {
+    const item = subscription.items.data[0];
+    return {
+      id: subscription.id,
+      customerId: idOf(subscription.customer),
+      status: subscription.status as SubscriptionStatus,
+      plan: (item && planByPrice.get(item.price.id)) ?? null,
+      currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    };
+  };
+
+  return {
+    kind: "stripe",
+    async createCustomer({ userId, email, username }) {
+      const customer = await stripe.customers.create(
+        { email, name: username, metadata: { userId: String(userId) } },
+        // A retried request must not create a second customer for the same user.
+        { idempotencyKey: `customer-for-user-${userId}` },
+      );
+      return customer.id;
+    },
+    async createCheckout(request) {
+      const session = await stripe.checkout.sessions.create({
+        mode: "subscription",
+        customer: request.customerId,
+        client_reference_id: String(request.userId),
+        line_items: [{ price: settings.priceIds[request.plan], quantity: 1 }],
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        locale: request.language === "es" ? "es" : "en",
+        metadata: { userId: String(request.userId), plan: request.plan },
+        subscription_data: {
+          metadata: { userId: String(request.userId), plan: request.plan },
+          ...(request.trialDays > 0 && { trial_period_days: request.trialDays }),
+        },
+      });
+      if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+      return { url: session.url };
+    },
+    async createPortal(customerId, returnUrl) {
+      const portal = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
+      return portal.url;
+    },
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      return toState(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
+    },
+    async retrieveSubscription(subscriptionId) {
+      try {
+        return toState(await stripe.subscriptions.retrieve(subscriptionId));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) {
+          throw new SubscriptionNotFoundError(subscriptionId);
+        }
+        throw error;
+      }
+    },
+    async listInvoices(customerId) {
+      const page = await stripe.invoices.list({ customer: customerId, limit: 24 });
+      return page.data.map((invoice) => ({
+        id: invoice.id ?? "",
+        number: invoice.number,
+        amount: (invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due) / 100,
+        currency: invoice.currency.toUpperCase(),
+        status: invoice.status ?? "draft",
+        createdAt: new Date(invoice.created * 1000),
+        url: invoice.hosted_invoice_url ?? null,
+      }));
+    },
+    retrieveEvent: (eventId) => stripe.events.retrieve(eventId),
+    verifyEvent: (payload, signature) => verifyStripeSignature(payload, signature, settings.webhookSecret),
+  };
+}

@@ -1,0 +1,107 @@
+import { desc, eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { PlanId } from "../../../../contract/billing";
+import {
+  sandboxCheckoutSessions,
+  sandboxEvents,
+  sandboxInvoices,
+  sandboxSubscriptions,
+} from "../../../db/schema/index";
+import {
+  type PaymentProvider,
+  SubscriptionNotFoundError,
+  type SubscriptionState,
+  type SubscriptionStatus,
+  verifyStripeSignature,
+} from "../../../integrations/payments/provider";
+import {
+  deliverEvents,
+  recordEvent,
+  type SandboxDeps,
+  type SandboxSubscription,
+  sandboxId,
+  subscriptionObject,
+} from "./sandbox-store";
+
+export const sandboxState = (row: SandboxSubscription): SubscriptionState => ({
+  id: row.id,
+  customerId: row.customerId,
+  status: row.status as SubscriptionStatus,
+  plan: row.plan as PlanId,
+  currentPeriodEnd: row.currentPeriodEnd,
+  cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+});
+
+/**
+ * The built-in provider used when no Stripe keys are configured ("test mode"): it keeps its customers'
+ * subscriptions and invoices in its own tables and emits Stripe-shaped events, signed with Stripe's scheme,
+ * through the same webhook handler. Nothing is charged.
+ */
+export function createSandboxProvider(deps: SandboxDeps): PaymentProvider {
+  const findSubscription = async (id: string) => {
+    const [row] = await deps.db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id));
+    if (!row) throw new SubscriptionNotFoundError(id);
+    return row;
+  };
+
+  return {
+    kind: "sandbox",
+    createCustomer: async () => sandboxId("cus"),
+    async createCheckout(request) {
+      const id = sandboxId("cs");
+      await deps.db.insert(sandboxCheckoutSessions).values({
+        id,
+        customerId: request.customerId,
+        userId: request.userId,
+        plan: request.plan,
+        trialDays: request.trialDays,
+        createdAt: deps.clock.now(),
+      });
+      return { url: `/stripe-checkout/elements?session=${id}` };
+    },
+    // The sandbox has no hosted portal: the account page has its cancel, resume and invoices.
+    createPortal: async () => "/account/subscription",
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      const now = deps.clock.now();
+      const { row, event } = await deps.db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(sandboxSubscriptions)
+          .set({ cancelAtPeriodEnd: cancel })
+          .where(eq(sandboxSubscriptions.id, subscriptionId))
+          .returning();
+        if (!updated) throw new SubscriptionNotFoundError(subscriptionId);
+        return {
+          row: updated,
+          event: await recordEvent(tx, "customer.subscription.updated", subscriptionObject(updated), now),
+        };
+      });
+      await deliverEvents(deps, [event]);
+      return sandboxState(row);
+    },
+    retrieveSubscription: async (subscriptionId) => sandboxState(await findSubscription(subscriptionId)),
+    async listInvoices(customerId) {
+      const rows = await deps.db
+        .select()
+        .from(sandboxInvoices)
+        .where(eq(sandboxInvoices.customerId, customerId))
+        .orderBy(desc(sandboxInvoices.createdAt))
+        .limit(24);
+      return rows.map((invoice) => ({
+        id: invoice.id,
+        number: invoice.number,
+        amount: invoice.amountCents / 100,
+        currency: invoice.currency.toUpperCase(),
+        status: invoice.status,
+        createdAt: invoice.createdAt,
+        url: null,
+      }));
+    },
+    async retrieveEvent(eventId) {
+      const [row] = await deps.db.select().from(sandboxEvents).where(eq(sandboxEvents.id, eventId));
+      if (!row) throw new Error(`No such event: ${eventId}`);
+      return row.payload as Stripe.Event;
+    },
+    verifyEvent: (payload, signature) =>
+      verifyStripeSignature(payload, signature, deps.billing.sandboxWebhookSecret),
+  };
+}

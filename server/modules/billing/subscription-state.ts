@@ -1,0 +1,40 @@
+import type { PlansResponse, SubscriptionStateResponse } from "../../../contract/billing";
+import { yearlySavingsPercent } from "../../../contract/billing";
+import type { AppConfig } from "../../config";
+import type { AppContext } from "../../context";
+import type { SessionUser } from "../accounts/sessions";
+import { isPremium } from "../accounts/user-presenter";
+import { decidingSubscription, presentSubscription, userSubscriptions } from "./entitlements";
+import { firstMonthFree } from "./referral-offer";
+
+export function listPlans(config: AppConfig, provider: AppContext["payments"]["kind"]): PlansResponse {
+  const { prices, currency } = config.billing;
+  return {
+    provider,
+    testMode: provider === "sandbox",
+    currency,
+    plans: [
+      { id: "monthly", price: prices.monthly, interval: "month" },
+      { id: "yearly", price: prices.yearly, interval: "year" },
+    ],
+    yearlySavingsPercent: yearlySavingsPercent(prices.monthly, prices.yearly),
+  };
+}
+
+/** What the account page shows: the plan as the server decides it, never the client's flag. */
+export async function getSubscriptionState(
+  ctx: Pick<AppContext, "db" | "payments">,
+  user: SessionUser,
+): Promise<SubscriptionStateResponse> {
+  const deciding = decidingSubscription(await userSubscriptions(ctx.db, user.id));
+  return {
+    isPremium: isPremium(user),
+    subscriptionTier: user.subscriptionTier,
+    hasUnlimitedAccess: user.hasUnlimitedAccess,
+    provider: ctx.payments.kind,
+    testMode: ctx.payments.kind === "sandbox",
+    subscription: deciding ? presentSubscription(deciding) : null,
+    canOpenPortal: ctx.payments.kind === "stripe" && user.stripeCustomerId !== null,
+    firstMonthFree: await firstMonthFree(ctx.db, user.id),
+  };
+}
