@@ -8,7 +8,7 @@ import { buildApp } from "../app";
 import { type AppConfig, parseConfig } from "../config";
 import type { Clock } from "../context";
 import { type DatabaseHandle, openDatabase } from "../db/client";
-import { createSmtpMailer } from "../integrations/email/mailer";
+import { createSmtpMailer, type Mailer } from "../integrations/email/mailer";
 import { databaseUrlFor } from "./global-setup";
 import { startSmtpCapture } from "./smtp-capture";
 
@@ -76,6 +76,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Browser journeys run on real time: the session cookie's expiry is read by a real browser. */
   realClock?: boolean;
+  /** Another mailer than the in-process SMTP server (e.g. an in-memory one for thousands of mails). */
+  mailer?: Mailer;
 }
 
 /** The real app on a fresh copy of the migrated database, mailing to an in-process SMTP server. */
@@ -100,7 +102,7 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
     database,
     clock: options.realClock ? undefined : clock,
     logger: false,
-    mailer: createSmtpMailer(smtp.url, config.mailFrom),
+    mailer: options.mailer ?? createSmtpMailer(smtp.url, config.mailFrom),
     sandboxClock: false,
   });
   await app.ready();

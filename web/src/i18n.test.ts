@@ -3,6 +3,8 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import enBilling from "./locales/billing/en.json";
+import esBilling from "./locales/billing/es.json";
 import enContent from "./locales/content/en.json";
 import esContent from "./locales/content/es.json";
 import enDreams from "./locales/dreams/en.json";
@@ -10,9 +12,9 @@ import esDreams from "./locales/dreams/es.json";
 import enTranslation from "./locales/en.json";
 import esTranslation from "./locales/es.json";
 
-/** Each language in three namespaces (`translation`, `content`, `dreams`; web/src/lib/i18n.ts), checked as one. */
-const en = { ...enTranslation, ...enContent, ...enDreams };
-const es = { ...esTranslation, ...esContent, ...esDreams };
+/** Each language in four namespaces (`translation`, `content`, `dreams`, `billing`; web/src/lib/i18n.ts), checked as one. */
+const en = { ...enTranslation, ...enContent, ...enDreams, ...enBilling };
+const es = { ...esTranslation, ...esContent, ...esDreams, ...esBilling };
 
 const srcDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = join(srcDir, "..", "..");
@@ -51,8 +53,8 @@ describe("locales", () => {
 
   it("the namespaces share no top-level key (a page's namespace would hide the other's)", () => {
     for (const bundles of [
-      [enTranslation, enContent, enDreams],
-      [esTranslation, esContent, esDreams],
+      [enTranslation, enContent, enDreams, enBilling],
+      [esTranslation, esContent, esDreams, esBilling],
     ] as const) {
       const seen = new Set<string>();
       for (const bundle of bundles) {

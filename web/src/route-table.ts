@@ -36,6 +36,15 @@ export type PageKey =
   | "personalSymbols"
   | "symbolManagement"
   | "debugSymbols"
+  | "subscribe"
+  | "checkoutStart"
+  | "sandboxCheckout"
+  | "checkoutSuccess"
+  | "checkoutRecovery"
+  | "portalReturn"
+  | "accountSubscription"
+  | "premiumPromo"
+  | "billingDebug"
   | "building";
 
 export interface RouteDef {
@@ -74,8 +83,8 @@ export const routeTable: RouteDef[] = [
   { path: "/share/oracle/:token", guard: pub, page: "building", area: "oracle" },
   { path: "/signup-test", guard: pub, page: "building", area: "accounts" },
   { path: "/community", guard: pub, page: "building", area: "community" },
-  { path: "/subscription/redirect", guard: pub, page: "building", area: "subscriptions" },
-  { path: "/subscription/success", guard: pub, page: "building", area: "subscriptions" },
+  { path: "/subscription/redirect", guard: pub, page: "portalReturn" },
+  { path: "/subscription/success", guard: pub, page: "checkoutSuccess" },
   // Private
   { path: "/account", guard: priv, page: "account" },
   { path: "/profile", guard: priv, page: "account" },
@@ -92,23 +101,23 @@ export const routeTable: RouteDef[] = [
   { path: "/oracle-profile-setup", guard: priv, page: "building", area: "oracle" },
   { path: "/oracle-history", guard: priv, page: "building", area: "oracle" },
   { path: "/memory-lane", guard: priv, page: "building", area: "memory" },
-  { path: "/premium-insights", guard: priv, page: "building", area: "subscriptions" },
-  { path: "/premium-memory-lane", guard: priv, page: "building", area: "subscriptions" },
-  { path: "/premium/features", guard: priv, page: "building", area: "subscriptions" },
+  { path: "/premium-insights", guard: priv, page: "premiumPromo" },
+  { path: "/premium-memory-lane", guard: priv, page: "premiumPromo" },
+  { path: "/premium/features", guard: priv, page: "premiumPromo" },
   { path: "/insights", guard: premium("/premium-insights"), page: "building", area: "insights" },
   { path: "/premium/insights", guard: premium("/premium-insights"), page: "building", area: "insights" },
   { path: "/premium/community", guard: premium("/premium/features"), page: "building", area: "community" },
   // Subscription flows
-  { path: "/subscribe", guard: subscription, page: "building", area: "subscriptions" },
-  { path: "/subscription/premium-checkout", guard: subscription, page: "building", area: "subscriptions" },
-  { path: "/subscription/checkout", guard: subscription, page: "building", area: "subscriptions" },
-  { path: "/checkout", guard: subscription, page: "building", area: "subscriptions" },
-  { path: "/stripe-checkout", guard: subscription, page: "building", area: "subscriptions" },
-  { path: "/subscription/stripe-checkout", guard: subscription, page: "building", area: "subscriptions" },
-  { path: "/stripe-checkout/success", guard: subscription, page: "building", area: "subscriptions" },
-  { path: "/stripe-checkout/recovery", guard: subscription, page: "building", area: "subscriptions" },
-  { path: "/stripe-checkout/elements", guard: subscription, page: "building", area: "subscriptions" },
-  { path: "/account/subscription", guard: subscription, page: "building", area: "subscriptions" },
+  { path: "/subscribe", guard: subscription, page: "subscribe" },
+  { path: "/subscription/premium-checkout", guard: subscription, page: "checkoutStart" },
+  { path: "/subscription/checkout", guard: subscription, page: "checkoutStart" },
+  { path: "/checkout", guard: subscription, page: "checkoutStart" },
+  { path: "/stripe-checkout", guard: subscription, page: "checkoutStart" },
+  { path: "/subscription/stripe-checkout", guard: subscription, page: "checkoutStart" },
+  { path: "/stripe-checkout/success", guard: subscription, page: "checkoutSuccess" },
+  { path: "/stripe-checkout/recovery", guard: subscription, page: "checkoutRecovery" },
+  { path: "/stripe-checkout/elements", guard: subscription, page: "sandboxCheckout" },
+  { path: "/account/subscription", guard: subscription, page: "accountSubscription" },
   // Admin tools (decisions.md: admin-only)
   { path: "/admin", guard: admin, page: "building", area: "admin" },
   { path: "/admin/verification", guard: admin, page: "building", area: "admin" },
@@ -120,8 +129,8 @@ export const routeTable: RouteDef[] = [
   { path: "/ai-debug", guard: admin, page: "building", area: "admin" },
   { path: "/debug-symbols", guard: admin, page: "debugSymbols" },
   { path: "/email-test", guard: admin, page: "building", area: "admin" },
-  { path: "/subscription-test", guard: admin, page: "building", area: "admin" },
-  { path: "/stripe-checkout/debug", guard: admin, page: "building", area: "admin" },
+  { path: "/subscription-test", guard: admin, page: "billingDebug" },
+  { path: "/stripe-checkout/debug", guard: admin, page: "billingDebug" },
   { path: "/system-monitoring", guard: admin, page: "building", area: "admin" },
   { path: "/tracking", guard: admin, page: "building", area: "admin" },
 ];

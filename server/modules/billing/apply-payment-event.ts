@@ -100,18 +100,46 @@ const lockUserByCustomer = (tx: Queryable, customerId: string | null) =>
 
 const MAX_CONVERGE_ROUNDS = 5;
 
+/** Stores a state read from the provider (idempotent: the same state stored twice changes nothing). */
+async function syncState(ctx: BillingContext, customerId: string | null, state: SubscriptionState) {
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await lockUserByCustomer(tx, customerId);
+    if (user) await storeSubscriptionState(tx, ctx.payments.kind, user.id, state, ctx.clock.now());
+  });
+}
+
+/**
+ * Reads the provider again after storing, and stores again until both agree: when deliveries race, the
+ * last one to finish leaves the provider's latest state, whatever order they were stored in.
+ */
+async function converge(
+  ctx: BillingContext,
+  subscriptionId: string,
+  customerId: string | null,
+  stored: SubscriptionState,
+) {
+  let last = stored;
+  for (let round = 0; round < MAX_CONVERGE_ROUNDS; round++) {
+    const fresh = await currentState(ctx, subscriptionId, customerId);
+    if (!fresh || sameState(fresh, last)) return;
+    await syncState(ctx, customerId, fresh);
+    last = fresh;
+  }
+}
+
 /**
  * Applies one verified event exactly once: the event id is recorded in the same transaction as the change
- * (a duplicate hits the unique key and changes nothing), and the change is the subscription's state read
- * from the provider, never the event's copy. Provider calls happen outside the transaction; after storing,
- * the state is read again and stored again until the two agree, so when events race or arrive out of order
- * the last writer always leaves the provider's latest state. The user's row lock serialises the tier update.
+ * (a duplicate hits the unique key and applies nothing), and the change is the subscription's state read
+ * from the provider, never the event's copy. Provider calls happen outside the transaction, and the state
+ * converges on the provider's latest (see `converge`). A duplicate still refreshes the stored state, so a
+ * delivery that failed after its event was recorded is completed by the redelivery. Mails go out once,
+ * after the commit of the application.
  */
 export async function applyPaymentEvent(ctx: BillingContext, event: Stripe.Event): Promise<EventOutcome> {
   if (!handledEventTypes.has(event.type)) return "ignored";
   const { customerId, subscriptionId } = eventTarget(event);
   const provider = ctx.payments.kind;
-  let state = subscriptionId ? await currentState(ctx, subscriptionId, customerId) : null;
+  const state = subscriptionId ? await currentState(ctx, subscriptionId, customerId) : null;
 
   const result = await ctx.db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -131,25 +159,15 @@ export async function applyPaymentEvent(ctx: BillingContext, event: Stripe.Event
     return { outcome: await record("applied", user.id), user };
   });
 
-  if (result.outcome === "applied" && state && subscriptionId && "user" in result && result.user) {
-    const userId = result.user.id;
-    for (let round = 0; round < MAX_CONVERGE_ROUNDS; round++) {
-      const fresh = await currentState(ctx, subscriptionId, customerId);
-      if (!fresh || sameState(fresh, state)) break;
-      state = fresh;
-      await ctx.db.transaction(async (tx) => {
-        await lockUserByCustomer(tx, customerId);
-        await storeSubscriptionState(tx, provider, userId, fresh, ctx.clock.now());
-      });
-    }
-  }
-
-  // Mails go out only after the change is committed, once per event.
   const kind = result.outcome === "applied" ? mailFor(event) : null;
   if (kind && "user" in result && result.user) {
     await sendBillingMail(ctx, { kind, user: result.user, event }).catch((error: unknown) =>
       ctx.log.error({ err: error, eventId: event.id }, "billing mail failed"),
     );
+  }
+  if (state && subscriptionId && (result.outcome === "applied" || result.outcome === "duplicate")) {
+    if (result.outcome === "duplicate") await syncState(ctx, customerId, state);
+    await converge(ctx, subscriptionId, customerId, state);
   }
   return result.outcome;
 }

@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, lazy } from "react";
-import { CONTENT_NS, DREAMS_NS, loadNamespaces } from "../lib/i18n";
+import { BILLING_NS, CONTENT_NS, DREAMS_NS, loadNamespaces } from "../lib/i18n";
 import { type PageKey, routeTable } from "../route-table";
 
 type PageModule = { default: ComponentType };
@@ -16,6 +16,12 @@ const withDreams =
   (load: Loader): Loader =>
   () =>
     Promise.all([load(), loadNamespaces(DREAMS_NS)]).then(([module]) => module);
+
+/** A plans, checkout or subscription page: its chunk and the `billing` texts download together. */
+const withBilling =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespaces(BILLING_NS)]).then(([module]) => module);
 
 interface LazyPage {
   /** Renders the page, suspending (route Suspense: spinner) only while its chunk is still downloading. */
@@ -68,6 +74,15 @@ const registry: Record<PageKey, LazyPage> = {
   personalSymbols: lazyPage(withDreams(() => import("../features/symbols/PersonalSymbolsPage"))),
   symbolManagement: lazyPage(withDreams(() => import("../features/admin/SymbolManagementPage"))),
   debugSymbols: lazyPage(withDreams(() => import("../features/admin/DebugSymbolsPage"))),
+  subscribe: lazyPage(withBilling(() => import("../features/billing/PlansPage"))),
+  checkoutStart: lazyPage(withBilling(() => import("../features/billing/CheckoutStartPage"))),
+  sandboxCheckout: lazyPage(withBilling(() => import("../features/billing/SandboxCheckoutPage"))),
+  checkoutSuccess: lazyPage(withBilling(() => import("../features/billing/CheckoutSuccessPage"))),
+  checkoutRecovery: lazyPage(withBilling(() => import("../features/billing/CheckoutRecoveryPage"))),
+  portalReturn: lazyPage(withBilling(() => import("../features/billing/PortalReturnPage"))),
+  accountSubscription: lazyPage(withBilling(() => import("../features/billing/SubscriptionPage"))),
+  premiumPromo: lazyPage(withBilling(() => import("../features/billing/PremiumPromoPage"))),
+  billingDebug: lazyPage(withBilling(() => import("../features/billing/BillingDebugPage"))),
 };
 const notFound = lazyPage(() => import("../features/marketing/NotFoundPage"));
 

@@ -53,6 +53,8 @@ export default function DreamInputPage() {
   const [announcement, setAnnouncement] = useState("");
   const [savedId, setSavedId] = useState<number | null>(null);
   const [remaining, setRemaining] = useState<number | null>(initial.result?.translationsRemaining ?? null);
+  /** The server refused a translation for the free limit: the way to Premium shows under the quota. */
+  const [limitReached, setLimitReached] = useState(false);
   const controllerRef = useRef<AbortController | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const resultHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -155,6 +157,7 @@ export default function DreamInputPage() {
       setLastTranslation(null);
       setAnnouncement("");
       const choice = translationErrorMessage(error);
+      if (choice.kind === "key" && choice.key === "dreamInput.errors.limit") setLimitReached(true);
       toast({
         title: t("dreamInput.toast.translationFailed"),
         description: choice.kind === "key" ? t(choice.key) : choice.message,
@@ -344,6 +347,13 @@ export default function DreamInputPage() {
             />
           </div>
           {quota ? <p className={mutedClass}>{quota}</p> : null}
+          {!premium && (limitReached || remaining === 0) ? (
+            <p className="-mt-3 text-sm">
+              <Link href="/subscribe" className={linkClass}>
+                {t("dreamInput.quota.upgrade")}
+              </Link>
+            </p>
+          ) : null}
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Button type="submit" pending={translating} pendingLabel={t("dreamInput.translating")}>
               <SparkIcon />

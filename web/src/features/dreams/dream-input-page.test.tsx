@@ -171,6 +171,8 @@ describe("DreamInputPage", () => {
     );
     expect(screen.queryByTestId("highlighted-dream")).toBeNull();
     expect(window.sessionStorage.getItem(LAST_TRANSLATION_KEY)).toBeNull();
+    // The toast goes away; the way to Premium stays under the quota.
+    expect(screen.getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe("/subscribe");
 
     language = "es";
     await act(() => i18next.changeLanguage("es"));

@@ -1,0 +1,255 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { BillingDebugResponse } from "../../../../contract/billing";
+import { Button } from "../../components/ui/Button";
+import { toast } from "../../components/ui/toast-store";
+import { isApiError } from "../../lib/api";
+import { BILLING_NS } from "../../lib/i18n";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import {
+  ADMIN_BILLING_URL,
+  advanceSandboxSubscription,
+  replayBillingEvent,
+  SUBSCRIPTION_URL,
+  useBillingDebug,
+} from "./billing-api";
+import { formatDateTime, formatMoney } from "./format";
+import {
+  BusyStatus,
+  bodyClass,
+  LoadFailed,
+  PageShell,
+  Panel,
+  ScrollTable,
+  TestModeBadge,
+  tdClass,
+} from "./ui";
+
+const NONE = "—";
+
+const messageOf = (error: unknown, fallback: string) =>
+  isApiError(error) && error.message ? error.message : fallback;
+
+function Overview({ data }: { data: BillingDebugResponse }) {
+  const { t, i18n } = useTranslation(BILLING_NS);
+  const money = (amount: number) => formatMoney(amount, data.prices.currency, i18n.language);
+  const rows: [string, string][] = [
+    [t("billingAdmin.overview.provider"), t(`billingAdmin.providers.${data.provider}`)],
+    [
+      t("billingAdmin.overview.webhookSecret"),
+      data.webhookSecretConfigured ? t("billingAdmin.yes") : t("billingAdmin.no"),
+    ],
+    [t("billingAdmin.overview.monthly"), money(data.prices.monthly)],
+    [t("billingAdmin.overview.yearly"), money(data.prices.yearly)],
+    [t("billingAdmin.overview.premiumUsers"), String(data.premiumUsers)],
+    [t("billingAdmin.overview.activeSubscriptions"), String(data.activeSubscriptions)],
+  ];
+  return (
+    <Panel
+      title={t("billingAdmin.overview.title")}
+      actions={data.provider === "sandbox" ? <TestModeBadge /> : null}
+    >
+      <dl className={`grid gap-x-6 gap-y-3 sm:grid-cols-2 ${bodyClass}`}>
+        {rows.map(([term, value]) => (
+          <div key={term} className="flex flex-col gap-0.5">
+            <dt className="text-sm font-medium text-slate-600 dark:text-slate-300">{term}</dt>
+            <dd className="font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Panel>
+  );
+}
+
+function RecentEvents({ data }: { data: BillingDebugResponse }) {
+  const { t, i18n } = useTranslation(BILLING_NS);
+  const queryClient = useQueryClient();
+  const replay = useMutation({
+    mutationFn: replayBillingEvent,
+    onSuccess: (answer, eventId) => {
+      toast({
+        title: t("billingAdmin.events.replayed"),
+        description: t("billingAdmin.events.outcome", { id: eventId, outcome: answer.outcome }),
+      });
+      void queryClient.invalidateQueries({ queryKey: [ADMIN_BILLING_URL] });
+    },
+    onError: (error) =>
+      toast({
+        title: t("billingAdmin.events.replayFailed"),
+        description: messageOf(error, t("billingAdmin.tryAgain")),
+        variant: "destructive",
+      }),
+  });
+  return (
+    <Panel title={t("billingAdmin.events.title")}>
+      {data.recentEvents.length === 0 ? (
+        <p className={bodyClass}>{t("billingAdmin.events.empty")}</p>
+      ) : (
+        <ScrollTable
+          label={t("billingAdmin.events.title")}
+          wide
+          columns={[
+            t("billingAdmin.events.eventId"),
+            t("billingAdmin.events.type"),
+            t("billingAdmin.events.outcomeColumn"),
+            t("billingAdmin.events.user"),
+            t("billingAdmin.events.subscription"),
+            t("billingAdmin.events.time"),
+            t("billingAdmin.actions"),
+          ]}
+        >
+          {data.recentEvents.map((event) => (
+            <tr key={event.eventId}>
+              <td className={`${tdClass} font-mono break-all`}>{event.eventId}</td>
+              <td className={`${tdClass} font-mono`}>{event.type}</td>
+              <td className={tdClass}>{event.outcome}</td>
+              <td className={tdClass}>{event.userId ?? NONE}</td>
+              <td className={`${tdClass} font-mono break-all`}>{event.subscriptionId ?? NONE}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>
+                {formatDateTime(event.createdAt, i18n.language)}
+              </td>
+              <td className={tdClass}>
+                <Button
+                  variant="secondary"
+                  onClick={() => replay.mutate(event.eventId)}
+                  pending={replay.isPending && replay.variables === event.eventId}
+                  disabled={replay.isPending}
+                >
+                  {t("billingAdmin.events.replay")}
+                  <span className="sr-only">
+                    {" "}
+                    {t("billingAdmin.events.replayFor", { id: event.eventId })}
+                  </span>
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+    </Panel>
+  );
+}
+
+function SandboxSubscriptions({ data }: { data: BillingDebugResponse }) {
+  const { t, i18n } = useTranslation(BILLING_NS);
+  const queryClient = useQueryClient();
+  const advance = useMutation({
+    mutationFn: ({ id, renewal }: { id: string; renewal: "paid" | "failed" }) =>
+      advanceSandboxSubscription(id, renewal),
+    onSuccess: (answer, { id }) => {
+      toast({
+        title: t("billingAdmin.sandbox.advanced"),
+        description: t("billingAdmin.sandbox.outcome", { id, outcome: answer.outcome }),
+      });
+      void queryClient.invalidateQueries({ queryKey: [ADMIN_BILLING_URL] });
+      void queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_URL] });
+    },
+    onError: (error) =>
+      toast({
+        title: t("billingAdmin.sandbox.advanceFailed"),
+        description: messageOf(error, t("billingAdmin.tryAgain")),
+        variant: "destructive",
+      }),
+  });
+  const busy = (id: string, renewal: "paid" | "failed") =>
+    advance.isPending && advance.variables?.id === id && advance.variables.renewal === renewal;
+  return (
+    <Panel title={t("billingAdmin.sandbox.title")}>
+      {data.sandboxSubscriptions.length === 0 ? (
+        <p className={bodyClass}>{t("billingAdmin.sandbox.empty")}</p>
+      ) : (
+        <ScrollTable
+          label={t("billingAdmin.sandbox.title")}
+          wide
+          columns={[
+            t("billingAdmin.sandbox.id"),
+            t("billingAdmin.sandbox.customer"),
+            t("billingAdmin.sandbox.plan"),
+            t("billingAdmin.sandbox.status"),
+            t("billingAdmin.sandbox.periodEnd"),
+            t("billingAdmin.sandbox.flags"),
+            t("billingAdmin.actions"),
+          ]}
+        >
+          {data.sandboxSubscriptions.map((subscription) => (
+            <tr key={subscription.id}>
+              <td className={`${tdClass} font-mono break-all`}>{subscription.id}</td>
+              <td className={`${tdClass} break-all`}>{subscription.customerEmail}</td>
+              <td className={tdClass}>
+                {subscription.plan ? t(`billing.plans.${subscription.plan}`) : NONE}
+              </td>
+              <td className={tdClass}>{t(`billing.statuses.${subscription.status}`)}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>
+                {subscription.currentPeriodEnd
+                  ? formatDateTime(subscription.currentPeriodEnd, i18n.language)
+                  : NONE}
+              </td>
+              <td className={tdClass}>
+                <ul className="flex flex-col gap-1">
+                  {subscription.cancelAtPeriodEnd ? (
+                    <li>{t("billingAdmin.sandbox.cancelAtPeriodEnd")}</li>
+                  ) : null}
+                  {subscription.renewalFails ? <li>{t("billingAdmin.sandbox.renewalFails")}</li> : null}
+                  {!subscription.cancelAtPeriodEnd && !subscription.renewalFails ? <li>{NONE}</li> : null}
+                </ul>
+              </td>
+              <td className={tdClass}>
+                <div className="flex flex-col gap-2">
+                  <Button
+                    variant="secondary"
+                    onClick={() => advance.mutate({ id: subscription.id, renewal: "paid" })}
+                    pending={busy(subscription.id, "paid")}
+                    disabled={advance.isPending}
+                  >
+                    {t("billingAdmin.sandbox.renew")}
+                    <span className="sr-only">
+                      {" "}
+                      {t("billingAdmin.sandbox.forSubscription", { id: subscription.id })}
+                    </span>
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    onClick={() => advance.mutate({ id: subscription.id, renewal: "failed" })}
+                    pending={busy(subscription.id, "failed")}
+                    disabled={advance.isPending}
+                  >
+                    {t("billingAdmin.sandbox.fail")}
+                    <span className="sr-only">
+                      {" "}
+                      {t("billingAdmin.sandbox.forSubscription", { id: subscription.id })}
+                    </span>
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+    </Panel>
+  );
+}
+
+/**
+ * /subscription-test and /stripe-checkout/debug (admins): the payment provider's state, the recent webhook
+ * events (each can be replayed) and, in the sandbox, its subscriptions with a way to end their period now.
+ */
+export default function BillingDebugPage() {
+  const { t } = useTranslation(BILLING_NS);
+  useDocumentTitle(t("billingAdmin.documentTitle"));
+  const query = useBillingDebug();
+  return (
+    <PageShell title={t("billingAdmin.title")} lead={t("billingAdmin.lead")}>
+      {query.isPending ? (
+        <BusyStatus>{t("billingAdmin.loading")}</BusyStatus>
+      ) : query.isError ? (
+        <LoadFailed message={t("billingAdmin.loadFailed")} onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          <Overview data={query.data} />
+          <RecentEvents data={query.data} />
+          {query.data.provider === "sandbox" ? <SandboxSubscriptions data={query.data} /> : null}
+        </>
+      )}
+    </PageShell>
+  );
+}

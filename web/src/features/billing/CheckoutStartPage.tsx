@@ -1,0 +1,69 @@
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Redirect, useSearch } from "wouter";
+import type { PlanId } from "../../../../contract/billing";
+import { Button } from "../../components/ui/Button";
+import { FormError } from "../../components/ui/FormError";
+import { isApiError } from "../../lib/api";
+import { BILLING_NS } from "../../lib/i18n";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { isPlanId, startCheckout } from "./billing-api";
+import { BackToPlans, BusyStatus, linkClass, PageShell } from "./ui";
+
+function CheckoutStart({ plan }: { plan: PlanId }) {
+  const { t } = useTranslation(BILLING_NS);
+  const mutation = useMutation({
+    mutationFn: startCheckout,
+    // Stripe Checkout, or the sandbox's own page: a full page load either way, as with Stripe.
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+  const { mutate } = mutation;
+  // One request per plan, even when React runs the effect twice (development) or the page re-renders.
+  const started = useRef<PlanId | null>(null);
+  useEffect(() => {
+    if (started.current === plan) return;
+    started.current = plan;
+    mutate(plan);
+  }, [plan, mutate]);
+
+  const error = mutation.error;
+  const alreadyPremium = isApiError(error) && (error.status === 409 || error.code === "CONFLICT");
+  if (!error) return <BusyStatus>{t("checkoutStart.preparing")}</BusyStatus>;
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <FormError
+        message={
+          <>
+            <strong className="block">{t("checkoutStart.failedTitle")}</strong>
+            {isApiError(error) && error.message ? error.message : t("checkoutStart.failed")}
+          </>
+        }
+      />
+      {alreadyPremium ? (
+        <Link href="/account/subscription" className={linkClass}>
+          {t("checkoutStart.seeSubscription")}
+        </Link>
+      ) : (
+        <Button onClick={() => mutate(plan)}>{t("billing.retry")}</Button>
+      )}
+      <BackToPlans />
+    </div>
+  );
+}
+
+/**
+ * /checkout?plan=monthly|yearly (and its older addresses): asks the server for a checkout session and sends
+ * the browser there. Without a valid plan it goes back to the plans.
+ */
+export default function CheckoutStartPage() {
+  const { t } = useTranslation(BILLING_NS);
+  useDocumentTitle(t("checkoutStart.documentTitle"));
+  const plan = new URLSearchParams(useSearch()).get("plan");
+  if (!isPlanId(plan)) return <Redirect to="/subscribe" replace />;
+  return (
+    <PageShell title={t("checkoutStart.title")} lead={t(`checkoutStart.lead.${plan}`)}>
+      <CheckoutStart key={plan} plan={plan} />
+    </PageShell>
+  );
+}

@@ -1,0 +1,204 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  BillingDebugResponse,
+  InvoiceView,
+  PlanId,
+  PlansResponse,
+  SandboxPayResponse,
+  SandboxSession,
+  SubscriptionStateResponse,
+  sandboxCards,
+  subscriptionStatuses,
+} from "../../../../contract/billing";
+import { apiRequest } from "../../lib/api";
+import { useAuth } from "../auth/auth-context";
+import { PLANS_URL } from "../marketing/pricing";
+
+/*
+ * The billing API (contract/billing.ts) as TanStack Query hooks. Only types come from the contract: its
+ * values sit beside zod schemas, which the web bundle does not carry (see contract/error-codes.ts).
+ */
+
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/**
+ * Query keys are the URLs, as everywhere in the app (the default query function GETs queryKey[0]). The
+ * plans' key is shared with the landing page's pricing (marketing/pricing.ts).
+ */
+export { PLANS_URL };
+export const SUBSCRIPTION_URL = "/api/billing/subscription";
+export const INVOICES_URL = "/api/billing/invoices";
+export const ADMIN_BILLING_URL = "/api/admin/billing";
+export const SANDBOX_SESSIONS_URL = "/api/billing/sandbox/sessions";
+
+export const PLAN_IDS = ["monthly", "yearly"] as const satisfies readonly PlanId[];
+
+export const isPlanId = (value: string | null): value is PlanId =>
+  value !== null && (PLAN_IDS as readonly string[]).includes(value);
+
+/** The sandbox's test cards (contract/billing.ts `sandboxCards`; the type check keeps both in step). */
+export const SANDBOX_CARDS = {
+  succeeds: "4242424242424242",
+  declined: "4000000000000002",
+  needsRetry: "4000000000000119",
+} as const satisfies typeof sandboxCards;
+export type SandboxCardKind = keyof typeof SANDBOX_CARDS;
+
+/** While these hold, the member keeps Premium (a renewal being retried included). */
+export const ENTITLING_STATUSES: readonly SubscriptionStatus[] = ["active", "trialing", "past_due"];
+/** A payment failed and needs the member: the recovery page explains and offers to pay again. */
+export const PAYMENT_PROBLEM_STATUSES: readonly SubscriptionStatus[] = ["past_due", "incomplete"];
+
+/** Premium tier or unlimited access granted by CHITTA: what the premium route guards let through. */
+export function hasPremium(user: {
+  isPremium: boolean;
+  subscriptionTier: string;
+  hasUnlimitedAccess: boolean;
+}) {
+  return user.isPremium || user.subscriptionTier === "premium" || user.hasUnlimitedAccess;
+}
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Queries                                                                                                 */
+/* ------------------------------------------------------------------------------------------------------ */
+
+export function usePlans() {
+  return useQuery({
+    queryKey: [PLANS_URL],
+    queryFn: ({ signal }) => apiRequest<PlansResponse>("GET", PLANS_URL, undefined, { signal }),
+  });
+}
+
+/** GET /api/billing/subscription; `poll` refetches every `poll` ms (the success page waits for Premium). */
+export function useSubscriptionState(
+  options: { enabled?: boolean; poll?: (data: SubscriptionStateResponse | undefined) => number | false } = {},
+) {
+  const { poll, enabled = true } = options;
+  return useQuery({
+    queryKey: [SUBSCRIPTION_URL],
+    queryFn: ({ signal }) =>
+      apiRequest<SubscriptionStateResponse>("GET", SUBSCRIPTION_URL, undefined, { signal }),
+    enabled,
+    ...(poll
+      ? {
+          refetchInterval: (query: { state: { data: SubscriptionStateResponse | undefined } }) =>
+            poll(query.state.data),
+          // The page waits for a change: what is cached is refetched at once.
+          staleTime: 0,
+          // A failed poll is the page's business (it keeps trying), not the connection screen's.
+          meta: { connectionErrors: false },
+        }
+      : {}),
+  });
+}
+
+export function useInvoices(enabled = true) {
+  return useQuery({
+    queryKey: [INVOICES_URL],
+    queryFn: ({ signal }) =>
+      apiRequest<{ invoices: InvoiceView[] }>("GET", INVOICES_URL, undefined, { signal }).then(
+        (answer) => answer.invoices,
+      ),
+    enabled,
+  });
+}
+
+export function useSandboxSession(id: string | null) {
+  return useQuery({
+    queryKey: [SANDBOX_SESSIONS_URL, id],
+    queryFn: ({ signal }) =>
+      apiRequest<SandboxSession>(
+        "GET",
+        `${SANDBOX_SESSIONS_URL}/${encodeURIComponent(id ?? "")}`,
+        undefined,
+        { signal },
+      ),
+    enabled: id !== null,
+    staleTime: 0,
+    // A missing or expired session is said on the page.
+    meta: { connectionErrors: false },
+  });
+}
+
+export function useBillingDebug() {
+  return useQuery({
+    queryKey: [ADMIN_BILLING_URL],
+    queryFn: ({ signal }) =>
+      apiRequest<BillingDebugResponse>("GET", ADMIN_BILLING_URL, undefined, { signal }),
+  });
+}
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Requests and mutations                                                                                  */
+/* ------------------------------------------------------------------------------------------------------ */
+
+export const startCheckout = (plan: PlanId) =>
+  apiRequest<{ url: string }>("POST", "/api/billing/checkout", { plan });
+
+export const openPortal = () => apiRequest<{ url: string }>("POST", "/api/billing/portal");
+
+export const paySandboxSession = (id: string, cardNumber: string) =>
+  apiRequest<SandboxPayResponse>("POST", `${SANDBOX_SESSIONS_URL}/${encodeURIComponent(id)}/pay`, {
+    cardNumber,
+  });
+
+export const retrySandboxPayment = (cardNumber: string) =>
+  apiRequest<SandboxPayResponse>("POST", "/api/billing/sandbox/retry-payment", { cardNumber });
+
+export const replayBillingEvent = (eventId: string) =>
+  apiRequest<{ outcome: string }>("POST", `/api/admin/billing/events/${encodeURIComponent(eventId)}/replay`);
+
+export const advanceSandboxSubscription = (subscriptionId: string, renewal: "paid" | "failed") =>
+  apiRequest<{ outcome: string }>(
+    "POST",
+    `/api/admin/billing/sandbox/subscriptions/${encodeURIComponent(subscriptionId)}/advance`,
+    { renewal },
+  );
+
+/**
+ * Everything that shows the member's plan, refreshed after it may have changed: the subscription, the
+ * invoices and the signed-in user (the nav's PREMIUM badge and the premium route guards read the user).
+ */
+export function useRefreshBilling() {
+  const queryClient = useQueryClient();
+  const { refreshUser } = useAuth();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_URL] }),
+      queryClient.invalidateQueries({ queryKey: [INVOICES_URL] }),
+      refreshUser(),
+    ]).then(() => undefined);
+}
+
+/** Cancel at the period end, or take the cancellation back; the answer is the new subscription state. */
+export function useCancelOrResume() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: "cancel" | "resume") =>
+      apiRequest<SubscriptionStateResponse>("POST", `${SUBSCRIPTION_URL}/${action}`),
+    onSuccess: (state) => {
+      queryClient.setQueryData([SUBSCRIPTION_URL], state);
+    },
+  });
+}
+
+/** Pays a sandbox card number without its spaces (the input accepts "4242 4242 4242 4242"). */
+export const cardDigits = (value: string) => value.replace(/[\s-]/g, "");
+
+/** A card number as typed: digits with optional spaces or dashes, 12 to 19 digits. */
+export function isCardNumber(value: string): boolean {
+  const digits = cardDigits(value);
+  return /^\d{12,19}$/.test(digits);
+}
+
+/** "4242424242424242" as "4242 4242 4242 4242". */
+export const groupCardNumber = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+
+/** Relative addresses stay in the app (wouter); anything else is a full page load (Stripe). */
+export function followUrl(
+  url: string,
+  navigate: (to: string, options?: { replace?: boolean }) => void,
+): void {
+  if (url.startsWith("/") && !url.startsWith("//")) navigate(url);
+  else window.location.assign(url);
+}
