@@ -1,20 +1,9 @@
 import { z } from "zod";
+import { paymentProviders, planIds, subscriptionStatuses } from "./billing-constants";
 
-export const planIds = ["monthly", "yearly"] as const;
+export * from "./billing-constants";
+
 export const planIdSchema = z.enum(planIds);
-export type PlanId = z.infer<typeof planIdSchema>;
-
-export const paymentProviders = ["stripe", "sandbox"] as const;
-export type PaymentProviderKind = (typeof paymentProviders)[number];
-
-/** decisions.md: the yearly label is computed from the prices, 1 - yearly / (12 x monthly), rounded down. */
-export function yearlySavingsPercent(monthlyPrice: number, yearlyPrice: number): number {
-  if (monthlyPrice <= 0) return 0;
-  // Prices are compared in cents so 9.99 and 99.99 give exactly 16, not 16.0000001 rounded the wrong way.
-  const monthlyCents = Math.round(monthlyPrice * 100);
-  const yearlyCents = Math.round(yearlyPrice * 100);
-  return Math.max(0, Math.floor(((12 * monthlyCents - yearlyCents) * 100) / (12 * monthlyCents)));
-}
 
 export const plansResponseSchema = z.object({
   provider: z.enum(paymentProviders),
@@ -25,17 +14,6 @@ export const plansResponseSchema = z.object({
   yearlySavingsPercent: z.number().int(),
 });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
-
-export const subscriptionStatuses = [
-  "incomplete",
-  "incomplete_expired",
-  "trialing",
-  "active",
-  "past_due",
-  "canceled",
-  "unpaid",
-  "paused",
-] as const;
 
 export const subscriptionSchema = z.object({
   id: z.string(),
@@ -77,14 +55,6 @@ export const invoicesResponseSchema = z.object({ invoices: z.array(invoiceSchema
 export type InvoiceView = z.infer<typeof invoiceSchema>;
 
 // --- Sandbox provider (no Stripe keys): the local "test mode" checkout ----------------------------------
-
-/** The sandbox's test cards: what each does is shown on the checkout page. */
-export const sandboxCards = {
-  succeeds: "4242424242424242",
-  declined: "4000000000000002",
-  /** A processing error on the first attempt; the same card goes through when tried again. */
-  needsRetry: "4000000000000119",
-} as const;
 
 export const sandboxSessionParamsSchema = z.object({ id: z.string().min(1).max(100) }).strict();
 

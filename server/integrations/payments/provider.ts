@@ -1,7 +1,8 @@
 import Stripe from "stripe";
-import type { PaymentProviderKind, PlanId, subscriptionStatuses } from "../../../contract/billing";
+import type { PaymentProviderKind, PlanId, SubscriptionStatus } from "../../../contract/billing-constants";
 
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+export { entitlingStatuses } from "../../../contract/billing-constants";
+export type { SubscriptionStatus };
 
 /** A subscription as the provider holds it now: entitlements are computed from this, never from an event body. */
 export interface SubscriptionState {
@@ -66,9 +67,6 @@ export function verifyStripeSignature(
 export function signStripePayload(payload: string, secret: string, timestamp?: number): string {
   return signatures.generateTestHeaderString({ payload, secret, timestamp });
 }
-
-/** Premium while the subscription runs, including a renewal whose payment is being retried. */
-export const entitlingStatuses: readonly SubscriptionStatus[] = ["active", "trialing", "past_due"];
 
 /** The provider does not know the subscription (deleted test data): the event cannot change anything. */
 export class SubscriptionNotFoundError extends Error {

@@ -7,19 +7,23 @@ import type {
   SandboxPayResponse,
   SandboxSession,
   SubscriptionStateResponse,
-  sandboxCards,
-  subscriptionStatuses,
 } from "../../../../contract/billing";
+import {
+  entitlingStatuses,
+  planIds,
+  type SubscriptionStatus,
+  sandboxCards,
+} from "../../../../contract/billing-constants";
 import { apiRequest } from "../../lib/api";
 import { useAuth } from "../auth/auth-context";
 import { PLANS_URL } from "../marketing/pricing";
 
 /*
- * The billing API (contract/billing.ts) as TanStack Query hooks. Only types come from the contract: its
- * values sit beside zod schemas, which the web bundle does not carry (see contract/error-codes.ts).
+ * The billing API (contract/billing.ts) as TanStack Query hooks. Types come from the contract's schemas,
+ * values from its zod-free constants (the web bundle does not carry zod).
  */
 
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+export type { SubscriptionStatus };
 
 /**
  * Query keys are the URLs, as everywhere in the app (the default query function GETs queryKey[0]). The
@@ -31,21 +35,15 @@ export const INVOICES_URL = "/api/billing/invoices";
 export const ADMIN_BILLING_URL = "/api/admin/billing";
 export const SANDBOX_SESSIONS_URL = "/api/billing/sandbox/sessions";
 
-export const PLAN_IDS = ["monthly", "yearly"] as const satisfies readonly PlanId[];
+export const PLAN_IDS = planIds;
 
 export const isPlanId = (value: string | null): value is PlanId =>
   value !== null && (PLAN_IDS as readonly string[]).includes(value);
 
-/** The sandbox's test cards (contract/billing.ts `sandboxCards`; the type check keeps both in step). */
-export const SANDBOX_CARDS = {
-  succeeds: "4242424242424242",
-  declined: "4000000000000002",
-  needsRetry: "4000000000000119",
-} as const satisfies typeof sandboxCards;
+export const SANDBOX_CARDS = sandboxCards;
 export type SandboxCardKind = keyof typeof SANDBOX_CARDS;
 
-/** While these hold, the member keeps Premium (a renewal being retried included). */
-export const ENTITLING_STATUSES: readonly SubscriptionStatus[] = ["active", "trialing", "past_due"];
+export const ENTITLING_STATUSES = entitlingStatuses;
 /** A payment failed and needs the member: the recovery page explains and offers to pay again. */
 export const PAYMENT_PROBLEM_STATUSES: readonly SubscriptionStatus[] = ["past_due", "incomplete"];
 
