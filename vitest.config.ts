@@ -6,6 +6,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        // Inline projects do not inherit the root test options unless they extend them.
+        extends: true,
         test: {
           name: "server",
           include: ["server/**/*.test.ts", "contract/**/*.test.ts"],
@@ -15,6 +17,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "e2e",
           include: ["e2e/**/*.e2e.ts"],
@@ -26,6 +29,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         esbuild: { jsx: "automatic" },
         test: {
           name: "web",

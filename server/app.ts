@@ -14,10 +14,12 @@ import type { DatabaseHandle } from "./db/client";
 import { createChatWriter } from "./integrations/ai/chat-writer";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./integrations/email/mailer";
 import { createStripeProvider } from "./integrations/payments/stripe-provider";
+import { validationError } from "./lib/errors";
 import { appVersion } from "./lib/version";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { oidcRoutes } from "./modules/accounts/oidc.routes";
 import { profileRoutes } from "./modules/accounts/profile.routes";
+import { pruneAttempts } from "./modules/accounts/throttle";
 import { receiveWebhook } from "./modules/billing/apply-payment-event";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { sweepSandbox } from "./modules/billing/sandbox/sandbox-payments";
@@ -27,7 +29,8 @@ import { dreamsRoutes } from "./modules/dreams/dreams.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { createSymbolEngineHolder } from "./modules/symbols/symbol-engine";
 import { symbolsRoutes } from "./modules/symbols/symbols.routes";
-import { errorsPlugin } from "./plugins/errors";
+import { auditLogPlugin, genReqId, type LogDestination, loggerOptions } from "./plugins/audit-log";
+import { answerFrameworkError, errorsPlugin } from "./plugins/errors";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { requestContextPlugin } from "./plugins/request-context";
 import { securityPlugin } from "./plugins/security";
@@ -39,11 +42,14 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   clock?: Clock;
   logger?: boolean;
-  /** Tests drive the sandbox's time themselves (sweepSandbox with their clock). */
-  sandboxClock?: boolean;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: LogDestination;
+  /** Tests run the periodic jobs themselves (sweepSandbox, pruneAttempts) with their clock. */
+  backgroundJobs?: boolean;
 }
 
 const SANDBOX_SWEEP_MS = 60_000;
+const PRUNE_ATTEMPTS_MS = 60 * 60_000;
 
 // JSON bodies up to 2 MB: large enough that oversized fields reach validation (422), not the parser.
 const BODY_LIMIT = 2 * 1024 * 1024;
@@ -52,11 +58,16 @@ const BODY_LIMIT = 2 * 1024 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    // A random id per request (or the caller's, when it is a plain token), bound to every log line as reqId.
+    genReqId,
+    requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     // Unknown query keys are refused by the schemas; this keeps ?a=1&a=2 from becoming arrays silently.
     routerOptions: { ignoreTrailingSlash: true },
+    // Bad URL escapes and over-long path parameters: a 400 in the spec's shape, not Fastify's own.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The spec's client sends some body-less POSTs with a JSON content type: an empty JSON body means "no body".
@@ -67,6 +78,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // PostgreSQL text cannot hold U+0000: a NUL in any /api input is refused as invalid before a query fails on
+  // it with a 500. (The OIDC redirects answer bad input with their own redirect and store no query text.)
+  app.addHook("preValidation", async (request) => {
+    if (!request.routeOptions.url?.startsWith("/api/")) return;
+    for (const input of [request.params, request.query, request.body]) {
+      const path = nulCharacterPath(input);
+      if (path !== undefined) throw validationError("validation.invalid", path);
+    }
+  });
 
   const mailer =
     options.mailer ??
@@ -109,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { threshold: 1024 });
   await app.register(webAppPlugin, {});
   await app.register(errorsPlugin);
+  await app.register(auditLogPlugin, { secret: config.sessionSecret });
   await app.register(requestContextPlugin, { ctx });
   await app.register(securityPlugin, { config, csrfExemptPrefixes: ["/api/webhooks/"] });
   await app.register(rateLimitPlugin, { enabled: config.rateLimits });
@@ -121,15 +142,48 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(symbolsRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
 
-  if (sandbox && options.sandboxClock !== false) {
+  if (options.backgroundJobs !== false) {
+    const every = (ms: number, name: string, job: () => Promise<unknown>) => {
+      const timer = setInterval(() => {
+        job().catch((error: unknown) => app.log.error({ err: error }, `${name} failed`));
+      }, ms);
+      timer.unref();
+      app.addHook("onClose", async () => clearInterval(timer));
+    };
+    // Throttle records only count for a day; older ones (typed email addresses included) are deleted.
+    every(PRUNE_ATTEMPTS_MS, "pruning throttle records", () => pruneAttempts(ctx));
     // Time passing for the sandbox's subscriptions: periods that are over renew or end.
-    const timer = setInterval(() => {
-      sweepSandbox(sandbox).catch((error: unknown) => app.log.error({ err: error }, "sandbox sweep failed"));
-    }, SANDBOX_SWEEP_MS);
-    timer.unref();
-    app.addHook("onClose", async () => clearInterval(timer));
+    if (sandbox) every(SANDBOX_SWEEP_MS, "sandbox sweep", () => sweepSandbox(sandbox));
   }
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   return app;
+}
+
+/** The dotted path to the first key or string holding U+0000 in parsed JSON or a query; iterative, for deep input. */
+function nulCharacterPath(input: unknown): string | undefined {
+  interface Step {
+    value: unknown;
+    key?: string;
+    parent?: Step;
+  }
+  const pathOf = (step: Step) => {
+    const keys: string[] = [];
+    for (let at: Step | undefined = step; at?.key !== undefined; at = at.parent) keys.unshift(at.key);
+    return keys.join(".");
+  };
+  const stack: Step[] = [{ value: input }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    if (typeof step.value === "string") {
+      if (step.value.includes("\u0000")) return pathOf(step);
+    } else if (typeof step.value === "object" && step.value !== null && !Buffer.isBuffer(step.value)) {
+      for (const [key, value] of Object.entries(step.value)) {
+        const child: Step = { value, key, parent: step };
+        if (key.includes("\u0000")) return pathOf(child);
+        stack.push(child);
+      }
+    }
+  }
+  return undefined;
 }

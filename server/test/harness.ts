@@ -9,6 +9,7 @@ import { type AppConfig, parseConfig } from "../config";
 import type { Clock } from "../context";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { createSmtpMailer, type Mailer } from "../integrations/email/mailer";
+import type { LogDestination } from "../plugins/audit-log";
 import { databaseUrlFor } from "./global-setup";
 import { startSmtpCapture } from "./smtp-capture";
 
@@ -78,6 +79,8 @@ export interface TestAppOptions {
   realClock?: boolean;
   /** Another mailer than the in-process SMTP server (e.g. an in-memory one for thousands of mails). */
   mailer?: Mailer;
+  /** Captures the app's log lines (at env LOG_LEVEL) instead of discarding them. */
+  logStream?: LogDestination;
 }
 
 /** The real app on a fresh copy of the migrated database, mailing to an in-process SMTP server. */
@@ -101,9 +104,10 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
     config,
     database,
     clock: options.realClock ? undefined : clock,
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
     mailer: options.mailer ?? createSmtpMailer(smtp.url, config.mailFrom),
-    sandboxClock: false,
+    backgroundJobs: false,
   });
   await app.ready();
   return {

@@ -1,8 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { passwordResetTokens, users, verificationTokens } from "../db/schema/index";
-import { createTestApp, signUpVerified, type TestApp, type TestBrowser, testDrivers } from "./harness";
+import type { RateLimitedRoute } from "../plugins/rate-limit";
+import { registeredRoutes, urlFor } from "./attack-surface";
+import {
+  createTestApp,
+  signUpVerified,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestBrowser,
+  testDrivers,
+} from "./harness";
 
 const MINUTE_MS = 60_000;
 const FORGED = { "x-forwarded-for": "203.0.113.77" };
@@ -36,7 +45,7 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(driver);
-  });
+  }, 60_000);
   afterAll(async () => {
     await t.close();
   });
@@ -57,7 +66,7 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     // Another address is unaffected, even when it names the throttled one in X-Forwarded-For.
     expect((await wrongLogin(t.browser())).statusCode).toBe(401);
     expect((await wrongLogin(t.browser(), { "x-forwarded-for": browser.ip })).statusCode).toBe(401);
-  });
+  }, 60_000);
 
   it("locks an account after 25 failed logins in an hour, from any number of IPs, until the hour has passed", async () => {
     const { email, password } = await signUpVerified(t, "target");
@@ -96,7 +105,7 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     expect((await t.browser().post("/api/login", { username: "target", password: "guess" })).statusCode).toBe(
       401,
     );
-  });
+  }, 60_000);
 
   it("holds the per-account limit against a burst of parallel guesses from many IPs", async () => {
     const { password } = await signUpVerified(t, "burst");
@@ -109,7 +118,7 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(25);
     expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
     expect((await t.browser().post("/api/login", { username: "burst", password })).statusCode).toBe(429);
-  });
+  }, 60_000);
 
   it("allows 5 sign-ups per 30 minutes per IP", async () => {
     const browser = t.browser();
@@ -125,7 +134,7 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     expect(await t.db.select().from(users).where(eq(users.username, "flood6"))).toHaveLength(0);
     expect(await t.db.select().from(users).where(eq(users.username, "flood7"))).toHaveLength(0);
     expect((await signUp(t.browser(), "elsewhere")).statusCode).toBe(201);
-  });
+  }, 60_000);
 
   it("mails at most 5 password resets per address per 30 minutes, whatever the IPs", async () => {
     const { email, userId } = await signUpVerified(t, "forgetful");
@@ -149,7 +158,7 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     expect((await t.browser().post("/api/password/forgot", { email })).statusCode).toBe(200);
     expect(await tokens()).toBe(6);
     expect((await t.smtp.lastMailTo(email)).subject).toBe("Reset your CHITTA password");
-  });
+  }, 60_000);
 
   it("holds the per-address mail limits against parallel requests", async () => {
     const { email, userId } = await signUpVerified(t, "parallel");
@@ -163,7 +172,7 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, userId));
     expect(tokens).toHaveLength(5);
-  });
+  }, 60_000);
 
   it("allows 5 password-reset requests per 30 minutes per IP, for any addresses", async () => {
     const browser = t.browser();
@@ -173,7 +182,7 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     expectThrottled(await forgot(browser, 6), 30 * 60);
     expectThrottled(await forgot(browser, 7, FORGED), 30 * 60);
     expect((await forgot(t.browser(), 8)).statusCode).toBe(200);
-  });
+  }, 60_000);
 
   it("resends the verification mail at most 5 times per address per 30 minutes", async () => {
     const email = "unverified@example.com";
@@ -201,7 +210,7 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     t.clock.advance(31 * MINUTE_MS);
     expect((await t.browser().post("/api/email-verification/resend", { email })).statusCode).toBe(200);
     expect(await tokens()).toBe(7);
-  });
+  }, 60_000);
 
   it("allows 5 verification resends per 30 minutes per IP", async () => {
     const browser = t.browser();
@@ -211,7 +220,7 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     expectThrottled(await resend(browser, 6), 30 * 60);
     expectThrottled(await resend(browser, 7, FORGED), 30 * 60);
     expect((await resend(t.browser(), 8)).statusCode).toBe(200);
-  });
+  }, 60_000);
 
   it("allows 20 verification attempts and 10 password resets a minute per IP", async () => {
     const browser = t.browser();
@@ -225,5 +234,112 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     await underLimit(10, 400, () => reset(browser));
     expectThrottled(await reset(browser), 60);
     expect((await reset(t.browser())).statusCode).toBe(400);
+  }, 60_000);
+});
+
+/**
+ * Every per-IP limit the app declares (`config.rateLimit`, collected by the rate-limit plugin as routes register):
+ * the list comes from the running app, so a limit added later is tested without an edit here. The tests above
+ * prove the same for a few routes with real requests, and the database-kept limits (failed logins per account,
+ * reset and verification mails per address) which are not route config; this block proves every route's limit
+ * with a request that reaches the limiter and nothing else: a body that is not JSON stops at the parser (400),
+ * and the limited GETs only read.
+ */
+describe.each(testDrivers)("every declared rate limit on %s", (driver) => {
+  let t: TestApp;
+  /**
+   * The route limiter's clock is Date.now() (not the injected clock): held still while one limit is tested, so a
+   * slow machine cannot move a window, and moved forward to cross a window without waiting.
+   */
+  let frozenAt: number | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    const realNow = Date.now.bind(Date);
+    vi.spyOn(Date, "now").mockImplementation(() => frozenAt ?? realNow());
+  }, 60_000);
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await t.close();
   });
+
+  const FORGED_IDENTITY = {
+    "x-forwarded-for": "198.51.100.23, 203.0.113.9",
+    "x-real-ip": "198.51.100.24",
+    forwarded: "for=198.51.100.25",
+  };
+
+  function send(route: RateLimitedRoute, ip: string, headers: Record<string, string> = {}) {
+    const body = route.method === "GET" || route.method === "HEAD" ? {} : { payload: "{not json" };
+    return t.app.inject({
+      method: route.method as "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE",
+      url: urlFor(route.url),
+      headers: {
+        origin: TEST_ORIGIN,
+        accept: "application/json",
+        "content-type": "application/json",
+        ...headers,
+      },
+      remoteAddress: ip,
+      ...body,
+    });
+  }
+
+  it("refuses request L+1 of every declared limit with 429 and Retry-After, per IP, until the window passes", async () => {
+    const limits = t.app.rateLimitedRoutes;
+    const registered = new Set(registeredRoutes(t.app).map((route) => `${route.method} ${route.path}`));
+    // The collected list is the router's: every entry is a route the app answers, and the obvious ones are there.
+    for (const limit of limits)
+      expect(registered, `${limit.method} ${limit.url}`).toContain(`${limit.method} ${limit.url}`);
+    expect(limits.map((limit) => `${limit.method} ${limit.url}`)).toEqual(
+      expect.arrayContaining(["POST /api/login", "POST /api/signup", "POST /api/password/forgot"]),
+    );
+
+    for (const limit of limits) {
+      const label = `${limit.method} ${limit.url} (${limit.max} per ${limit.timeWindowMs / 1000}s)`;
+      expect(Number.isInteger(limit.max) && limit.max > 0, label).toBe(true);
+      expect(Number.isFinite(limit.timeWindowMs) && limit.timeWindowMs > 0, label).toBe(true);
+      const windowSeconds = Math.ceil(limit.timeWindowMs / 1000);
+      const ip = t.browser().ip;
+      const start = Date.now();
+      frozenAt = start;
+
+      const first = await send(limit, ip);
+      expect(first.statusCode, `${label}: ${first.body.slice(0, 200)}`).not.toBe(429);
+      expect(first.headers["x-ratelimit-limit"], label).toBe(String(limit.max));
+      for (let attempt = 2; attempt <= limit.max; attempt++) {
+        expect((await send(limit, ip)).statusCode, `${label} attempt ${attempt}`).toBe(first.statusCode);
+      }
+
+      const refused = await send(limit, ip);
+      expect(refused.statusCode, `${label} attempt ${limit.max + 1}`).toBe(429);
+      // Retry-After is the whole wait, in seconds: no time has passed since the window opened.
+      expect(refused.headers["retry-after"], label).toBe(String(windowSeconds));
+      if (limit.method !== "HEAD") {
+        expect(refused.json(), label).toEqual({
+          success: false,
+          code: "TOO_MANY_REQUESTS",
+          message: "Too many requests. Please wait a moment and try again.",
+        });
+      }
+
+      // Claiming another address through proxy headers does not reset the count (TRUST_PROXY is off)...
+      expect((await send(limit, ip, FORGED_IDENTITY)).statusCode, `${label} forged`).toBe(429);
+      // ...and another real address is not locked out, even when it names the throttled one.
+      expect((await send(limit, t.browser().ip)).statusCode, `${label} other IP`).toBe(first.statusCode);
+      expect(
+        (await send(limit, t.browser().ip, { "x-forwarded-for": ip })).statusCode,
+        `${label} other IP naming this one`,
+      ).toBe(first.statusCode);
+
+      // A second before the window ends the door is still shut, and says so; then the route answers as before.
+      frozenAt = start + limit.timeWindowMs - 1_000;
+      const late = await send(limit, ip);
+      expect(late.statusCode, `${label} before the window ends`).toBe(429);
+      expect(late.headers["retry-after"], label).toBe("1");
+      frozenAt = start + limit.timeWindowMs;
+      expect((await send(limit, ip)).statusCode, `${label} after the window`).toBe(first.statusCode);
+      frozenAt = undefined;
+    }
+    console.info(`[trust] throttles: ${limits.length} limits, each 429 with Retry-After at L+1 (${driver})`);
+  }, 60_000);
 });

@@ -16,6 +16,7 @@ import {
 import { errorBodySchema, errorResponses } from "../../../contract/errors";
 import type { AppContext } from "../../context";
 import { translator } from "../../lib/i18n";
+import { noteAudit } from "../../plugins/audit-log";
 import { MINUTE_MS } from "../../plugins/rate-limit";
 import {
   clearSessionCookie,
@@ -53,6 +54,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         referralCode: request.body.referralCode ?? request.query.ref,
         language: request.body.language ?? request.language,
       });
+      noteAudit(request, { userId: user.id });
       const t = translator(request.language);
       return reply.status(201).send({
         success: true,
@@ -83,6 +85,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         userAgent: request.headers["user-agent"],
         ipAddress: request.ip,
       });
+      noteAudit(request, { userId: user.id });
       // A previous session in this browser ends: the new token replaces it.
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await deleteSessionByToken(ctx, previous);
@@ -138,7 +141,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      await verifyEmail(ctx, request.body.token);
+      const user = await verifyEmail(ctx, request.body.token);
+      noteAudit(request, { userId: user.id });
       return messageReply(request, "accounts.verifySuccess");
     },
   );

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { DeleteAccountBody } from "../../../contract/accounts";
 import type { AppContext } from "../../context";
-import { users } from "../../db/schema/index";
+import { authAttempts, users } from "../../db/schema/index";
 import { validationError } from "../../lib/errors";
 import { confirmPassword } from "./confirm-password";
 import type { SessionUser } from "./sessions";
@@ -22,5 +22,9 @@ export async function deleteAccount(
     // referredBy has no foreign key (the referral rows themselves cascade): no dangling ids are left behind.
     await tx.update(users).set({ referredBy: null }).where(eq(users.referredBy, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
+    // Throttle records name the account by id or address and have no foreign key: they go too.
+    await tx
+      .delete(authAttempts)
+      .where(inArray(authAttempts.subject, [`user:${user.id}`, user.email.toLowerCase()]));
   });
 }

@@ -5,6 +5,7 @@ import { authProvidersResponseSchema } from "../../../contract/accounts";
 import type { AppContext } from "../../context";
 import { createOidcClient, type OidcClient, oidcClientOptions } from "../../integrations/oidc/oidc-client";
 import { AppError } from "../../lib/errors";
+import { noteAudit } from "../../plugins/audit-log";
 import { MINUTE_MS } from "../../plugins/rate-limit";
 import { SESSION_COOKIE, setSessionCookie } from "../../plugins/request-context";
 import { oidcSignIn } from "./oidc-sign-in";
@@ -106,6 +107,8 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; client?: OidcC
   app.get(
     "/auth",
     {
+      // Limited routes get no automatic HEAD twin: it would have its own, second budget.
+      exposeHeadRoute: false,
       config: { rateLimit: { max: 30, timeWindow: MINUTE_MS } },
       schema: { hide: true, querystring: authQuerySchema },
     },
@@ -135,6 +138,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; client?: OidcC
   app.get(
     "/callback",
     {
+      exposeHeadRoute: false,
       config: { rateLimit: { max: 30, timeWindow: MINUTE_MS } },
       schema: { hide: true, querystring: callbackQuerySchema },
     },
@@ -160,6 +164,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; client?: OidcC
           ipAddress: request.ip,
         });
         setSessionCookie(reply, ctx, session.token, session.expiresAt);
+        noteAudit(request, { userId: user.id, outcome: "success" });
         return reply.redirect(safeReturnTo(pending.returnTo, ctx.config.publicUrl), 302);
       } catch (error) {
         request.log.warn({ err: error }, "OIDC sign-in failed");

@@ -105,6 +105,8 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/dreams/export",
     {
+      // No automatic HEAD twin: it would have its own rate-limit budget and run the whole export.
+      exposeHeadRoute: false,
       config: { rateLimit: { max: 10, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["dreams"],

@@ -19,6 +19,7 @@ import {
 } from "../../../contract/symbols";
 import type { AppContext } from "../../context";
 import { translator } from "../../lib/i18n";
+import { noteAudit } from "../../plugins/audit-log";
 import { MINUTE_MS } from "../../plugins/rate-limit";
 import { messageReply, requireAdmin, requireUser } from "../../plugins/request-context";
 import {
@@ -167,6 +168,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       requireAdmin(request);
       const row = await createAdminSymbol(ctx, request.body);
+      noteAudit(request, { targetId: row.id });
       reply.code(201);
       return presentAdminSymbol(row, ctx.symbols.builtInKeys());
     },
