@@ -3,6 +3,14 @@ import { type AppConfig, ConfigError, parseConfig } from "./config";
 import { openDatabase, targetFromConfig } from "./db/client";
 import { seedDatabase } from "./db/seed/seed";
 
+/**
+ * Longest a stop may take. Closing waits for the requests in flight, and one can hang (a client that never sends
+ * the rest of its body, a frozen database): past this the process exits anyway, with 1, rather than be killed
+ * by the orchestrator's own timeout with no word in the logs. Orchestrators commonly wait 10 s or more after
+ * SIGTERM; requests the server answers take milliseconds.
+ */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
 function loadConfigOrExit(): AppConfig {
   try {
     return parseConfig();
@@ -21,18 +29,51 @@ async function main() {
   await database.migrate();
   await seedDatabase(database.db);
   const app = await buildApp({ config, database });
-  app.addHook("onClose", async () => database.close());
 
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, "shutting down");
-      void app.close().then(() => process.exit(0));
-    });
-  }
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    // SIGINT then SIGTERM (or twice the same, caught by the other listener) must not close twice.
+    if (stopping) return;
+    stopping = true;
+    const started = performance.now();
+    app.log.info({ signal }, "shutting down");
+    setTimeout(() => {
+      app.log.error(
+        { deadlineMs: SHUTDOWN_DEADLINE_MS },
+        "shutdown deadline passed: exiting with requests unfinished",
+      );
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    let code = 0;
+    try {
+      // Fastify stops accepting connections, closes idle kept-alive ones, answers 503 to new requests on busy
+      // ones, and resolves once every request in flight has been answered.
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, "closing the server failed");
+      code = 1;
+    }
+    try {
+      // Only now: the requests answered above still needed the database.
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, "closing the database failed");
+      code = 1;
+    }
+    app.log.info({ ms: Math.round(performance.now() - started) }, "stopped");
+    process.exit(code);
+  };
+  // A second signal of the same kind finds no listener and ends the process at once: the way out of a stuck stop.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop(signal));
+
   await app.listen({ host: config.host, port: config.port });
   const where =
     database.driver === "pglite" ? `embedded PostgreSQL in ${config.dataDir}/pglite` : "PostgreSQL";
   console.log(`\nCHITTA is running at ${config.publicUrl} (database: ${where})\n`);
 }
 
-void main();
+main().catch((error: unknown) => {
+  // Startup failed (database unreachable, migration refused, port taken): say why, and exit non-zero.
+  console.error(error);
+  process.exit(1);
+});

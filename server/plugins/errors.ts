@@ -1,16 +1,19 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { TFunction } from "i18next";
 import type { ZodIssue } from "zod";
 import { codeFromStatus, type ErrorBody, statusByCode } from "../../contract/errors";
+import { isDatabaseUnavailable, sqlStateOf } from "../db/client";
 import { AppError, type FieldIssue } from "../lib/errors";
-import { translator } from "../lib/i18n";
+import { isLanguage, type Language, languageFromHeader, translator } from "../lib/i18n";
 
 /** Caller-supplied text quoted in a message is cut short, so an answer never echoes a huge input back. */
 const QUOTE_MAX = 40;
 const MAX_LISTED_KEYS = 5;
 const clip = (value: string) => (value.length > QUOTE_MAX ? `${value.slice(0, QUOTE_MAX)}…` : value);
+/** When a caller should try again after the database was unreachable: about one restart or failover. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Zod's generic messages (the spec's wording in English), in the caller's language. */
 export function localizeIssue(issue: ZodIssue, t: TFunction): string {
@@ -59,11 +62,36 @@ function withField(issue: FieldIssue): string {
   return issue.path ? `${issue.path}: ${issue.message}` : issue.message;
 }
 
-function toErrorBody(
-  error: FastifyError | AppError,
-  request: FastifyRequest,
-): { status: number; body: ErrorBody } {
-  const t = translator(request.language);
+interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+  retryAfterSeconds?: number;
+}
+
+/** The root cause in a few words for the log: drizzle's wrapper message quotes the statement and its values. */
+function rootCause(error: unknown): { message: string; code?: string } {
+  let inner: unknown = error;
+  while (typeof inner === "object" && inner !== null && (inner as { cause?: unknown }).cause !== undefined) {
+    inner = (inner as { cause?: unknown }).cause;
+  }
+  const message = inner instanceof Error ? inner.message : String(inner);
+  const code = (inner as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? { message, code } : { message };
+}
+
+/**
+ * The caller's language. A failure in the session lookup (the database being down) comes before the request's
+ * language is settled, so it is worked out from the headers the same way; a signed-in user's setting otherwise.
+ */
+function languageOf(request: FastifyRequest): Language {
+  const explicit = request.headers["x-language"];
+  if (isLanguage(explicit)) return explicit;
+  if (request.user) return request.language;
+  return languageFromHeader(request.headers["accept-language"]) ?? request.language ?? "en";
+}
+
+function toErrorBody(error: FastifyError | AppError, request: FastifyRequest): ErrorAnswer {
+  const t = translator(languageOf(request));
   if (error instanceof AppError) {
     const body: ErrorBody = {
       success: false,
@@ -118,22 +146,43 @@ function toErrorBody(
       body: { success: false, code: codeFromStatus(status), message: t("validation.invalid") },
     };
   }
+  if (isDatabaseUnavailable(error)) {
+    // Down, restarting, frozen or out of connections: not this request's fault, and worth retrying shortly.
+    request.log.warn({ cause: rootCause(error) }, "database unavailable");
+    return {
+      status: 503,
+      body: { success: false, code: "DATABASE", message: t("errors.databaseUnavailable") },
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    };
+  }
   request.log.error({ err: error }, "unhandled error");
-  // PostgreSQL errors carry a five-character SQLSTATE; they are DATABASE failures, never shown in detail.
-  const isDatabase = typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code);
+  // PostgreSQL errors carry a five-character SQLSTATE (drizzle wraps them: it is in `cause`); they are DATABASE
+  // failures, never shown in detail.
+  const isDatabase = sqlStateOf(error) !== undefined;
   return {
     status: 500,
     body: { success: false, code: isDatabase ? "DATABASE" : "INTERNAL", message: t("errors.unexpected") },
   };
 }
 
+/**
+ * The router's own refusals, made before any route, hook or error handler runs: a URL with a broken escape
+ * (`/api/dreams/%`) or a path parameter longer than the router allows. Fastify would answer them in its own
+ * shape, echoing the path and its error code; given to Fastify as `frameworkErrors`, this answers 400 in ours.
+ */
+export function answerFrameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const t = translator(languageOf(request));
+  reply
+    .status(400)
+    .send({ success: false, code: "BAD_REQUEST", message: t("validation.invalid") } satisfies ErrorBody);
+}
+
 /** One place maps every failure to the spec's `{success:false, message, code}` shape. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const { status, body } = toErrorBody(error, request);
-    if (error instanceof AppError && error.options.retryAfterSeconds !== undefined) {
-      reply.header("retry-after", String(error.options.retryAfterSeconds));
-    }
+    const { status, body, retryAfterSeconds } = toErrorBody(error, request);
+    const retryAfter = error instanceof AppError ? error.options.retryAfterSeconds : retryAfterSeconds;
+    if (retryAfter !== undefined) reply.header("retry-after", String(retryAfter));
     return reply.status(status).send(body);
   });
 

@@ -235,6 +235,26 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
     expect(await titles("nothing like this")).toEqual([]);
   });
 
+  it("exports a journal larger than one read page completely, oldest first, each dream once", async () => {
+    const { browser, userId } = await signUpVerified(t, "bigexporter");
+    const base = Date.UTC(2025, 0, 1);
+    // 2,003 dreams (one more page than the export reads at a time), with shared timestamps to test the tie-break.
+    await t.db.insert(dreams).values(
+      Array.from({ length: 2003 }, (_, i) => ({
+        userId,
+        title: `Night ${i}`,
+        content: `Night number ${i} by the sea.`,
+        createdAt: new Date(base + Math.floor(i / 3) * HOUR),
+      })),
+    );
+    const exported = (await browser.get("/api/dreams/export?format=json")).json();
+    const titles = exported.dreams.map((dream: { title: string }) => dream.title);
+    expect(titles).toHaveLength(2003);
+    expect(new Set(titles).size).toBe(2003);
+    expect(titles.slice(0, 2)).toEqual(["Night 0", "Night 1"]);
+    expect(titles.at(-1)).toBe("Night 2002");
+  });
+
   it("exports the journal as JSON and Markdown, and re-imports the JSON idempotently into another account", async () => {
     const source = await signUpVerified(t, "exporter");
     await source.browser.post("/api/dreams", {

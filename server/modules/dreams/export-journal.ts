@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, or } from "drizzle-orm";
 import { JOURNAL_FORMAT, type JournalExport } from "../../../contract/dreams";
 import type { AppContext } from "../../context";
 import { dreams } from "../../db/schema/index";
@@ -6,12 +6,35 @@ import { type Language, translator } from "../../lib/i18n";
 import type { SessionUser } from "../accounts/sessions";
 import { type DreamRow, dreamColumns, presentDream } from "./dream-presenter";
 
+const EXPORT_PAGE_SIZE = 2000;
+
+/**
+ * Every dream of the user, oldest first, read in keyset pages: each query stays short however large the
+ * journal (one query for 100,000 dreams took seconds, close to the database's per-query timeout).
+ */
 async function allDreams(ctx: Pick<AppContext, "db">, user: SessionUser): Promise<DreamRow[]> {
-  return ctx.db
-    .select(dreamColumns)
-    .from(dreams)
-    .where(eq(dreams.userId, user.id))
-    .orderBy(asc(dreams.createdAt), asc(dreams.id));
+  const rows: DreamRow[] = [];
+  for (;;) {
+    const last = rows.at(-1);
+    const page = await ctx.db
+      .select(dreamColumns)
+      .from(dreams)
+      .where(
+        and(
+          eq(dreams.userId, user.id),
+          last
+            ? or(
+                gt(dreams.createdAt, last.createdAt),
+                and(eq(dreams.createdAt, last.createdAt), gt(dreams.id, last.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(dreams.createdAt), asc(dreams.id))
+      .limit(EXPORT_PAGE_SIZE);
+    rows.push(...page);
+    if (page.length < EXPORT_PAGE_SIZE) return rows;
+  }
 }
 
 /** The whole journal in our JSON format, which `importJournal` reads back. */
