@@ -103,7 +103,7 @@ export const billingDebugResponseSchema = z.object({
 });
 export type BillingDebugResponse = z.infer<typeof billingDebugResponseSchema>;
 
-export const eventIdParamsSchema = z.object({ id: z.string().min(3).max(255) }).strict();
+export const eventIdParamsSchema = z.object({ id: z.string().min(3).max(100) }).strict();
 export const replayResponseSchema = z.object({ outcome: z.string() });
 
 export const sandboxAdvanceParamsSchema = z.object({ id: z.string().min(1).max(100) }).strict();

@@ -6,6 +6,8 @@
 export const DREAM_MIN_LENGTH = 20;
 export const DREAM_MAX_LENGTH = 5000;
 export const FREE_TRANSLATIONS_PER_DAY = 3;
+/** Row ids are PostgreSQL `integer`s: a larger id names no row, and the database would refuse the query. */
+export const MAX_ROW_ID = 2_147_483_647;
 
 /** Spec section 3: the categories offered for a dream. */
 export const dreamCategories = [

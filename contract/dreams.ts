@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { DREAM_MAX_LENGTH, DREAM_MIN_LENGTH, dreamCategories } from "./constants";
+import { DREAM_MAX_LENGTH, DREAM_MIN_LENGTH, dreamCategories, MAX_ROW_ID } from "./constants";
 
 export {
   DREAM_MAX_LENGTH,
@@ -102,9 +102,25 @@ export const dreamSchema = z.object({
 });
 export type Dream = z.infer<typeof dreamSchema>;
 
-export const dreamIdParamsSchema = z.object({ id: z.coerce.number().int().positive() }).strict();
+export const dreamIdParamsSchema = z
+  .object({ id: z.coerce.number().int().positive().max(MAX_ROW_ID) })
+  .strict();
 
-const isoDate = z.string().datetime({ offset: true }).or(z.string().date());
+/**
+ * The moments a dream can carry. Outside them the database stores the date but it reads back wrong: years below
+ * 100 come back as 19xx/20xx or as an invalid date (which made the whole journal unreadable), and offsets can push
+ * 9999-12-31 into year 10000 or 0001-01-01 to before Christ, where the database refuses to compare with them.
+ */
+export const EARLIEST_DREAM_MS = Date.UTC(1900, 0, 1);
+export const LATEST_DREAM_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** True for a date (or date-time) within the moments a dream can carry. */
+export function isDreamMoment(value: string): boolean {
+  const ms = Date.parse(value);
+  return ms >= EARLIEST_DREAM_MS && ms <= LATEST_DREAM_MS;
+}
+
+const isoDate = z.string().datetime({ offset: true }).or(z.string().date()).refine(isDreamMoment);
 
 export const listDreamsQuerySchema = z
   .object({
@@ -152,7 +168,7 @@ export const exportedDreamSchema = z
     category: dreamCategorySchema.nullable(),
     tags: tagsSchema,
     language: z.enum(["en", "es"]).nullable().optional(),
-    createdAt: z.string().datetime({ offset: true }),
+    createdAt: z.string().datetime({ offset: true }).refine(isDreamMoment),
   })
   .strip();
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { symbolCategories } from "./constants";
+import { MAX_ROW_ID, symbolCategories } from "./constants";
 
 export const symbolCategorySchema = z.enum(symbolCategories);
 
@@ -31,7 +31,7 @@ export const personalSymbolSchema = z.object({
 });
 export type PersonalSymbol = z.infer<typeof personalSymbolSchema>;
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() }).strict();
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ROW_ID) }).strict();
 
 // --- Missing symbols ------------------------------------------------------------------------------------
 
@@ -50,7 +50,7 @@ export const processMissingSymbolBodySchema = z
   .object({
     /** add: the word becomes a variation of `symbolId`; dismiss: not a symbol. */
     action: z.enum(["add", "dismiss"]),
-    symbolId: z.number().int().positive().optional(),
+    symbolId: z.number().int().positive().max(MAX_ROW_ID).optional(),
   })
   .strict();
 

@@ -78,12 +78,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // PostgreSQL text cannot hold U+0000: a NUL in any /api input is refused as invalid before a query fails on
-  // it with a 500. (The OIDC redirects answer bad input with their own redirect and store no query text.)
+  // Text the database cannot store faithfully is refused as invalid before a query fails on it with a 500:
+  // PostgreSQL text cannot hold U+0000, and PGlite garbles an unpaired surrogate after a non-ASCII character
+  // into invalid UTF-8. (The OIDC redirects answer bad input with their own redirect and store no query text.)
   app.addHook("preValidation", async (request) => {
     if (!request.routeOptions.url?.startsWith("/api/")) return;
     for (const input of [request.params, request.query, request.body]) {
-      const path = nulCharacterPath(input);
+      const path = unstorableTextPath(input);
       if (path !== undefined) throw validationError("validation.invalid", path);
     }
   });
@@ -160,8 +161,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
-/** The dotted path to the first key or string holding U+0000 in parsed JSON or a query; iterative, for deep input. */
-function nulCharacterPath(input: unknown): string | undefined {
+/** NUL, or half of a surrogate pair (with the `u` flag the class matches only unpaired ones). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what is refused.
+const UNSTORABLE_TEXT = /[\u0000\uD800-\uDFFF]/u;
+
+/** The dotted path to the first key or string of parsed JSON or a query that the database cannot store. */
+function unstorableTextPath(input: unknown): string | undefined {
   interface Step {
     value: unknown;
     key?: string;
@@ -176,11 +181,11 @@ function nulCharacterPath(input: unknown): string | undefined {
   while (stack.length > 0) {
     const step = stack.pop()!;
     if (typeof step.value === "string") {
-      if (step.value.includes("\u0000")) return pathOf(step);
+      if (UNSTORABLE_TEXT.test(step.value)) return pathOf(step);
     } else if (typeof step.value === "object" && step.value !== null && !Buffer.isBuffer(step.value)) {
       for (const [key, value] of Object.entries(step.value)) {
         const child: Step = { value, key, parent: step };
-        if (key.includes("\u0000")) return pathOf(child);
+        if (UNSTORABLE_TEXT.test(key)) return pathOf(child);
         stack.push(child);
       }
     }

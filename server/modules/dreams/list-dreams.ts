@@ -1,4 +1,5 @@
 import { and, arrayContains, arrayOverlaps, eq, gte, lte, or, type SQL, sql } from "drizzle-orm";
+import { MAX_ROW_ID } from "../../../contract/constants";
 import type { ListDreamsQuery } from "../../../contract/dreams";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
@@ -18,7 +19,18 @@ export function encodeCursor(row: Pick<DreamRow, "createdAt" | "id">): string {
 
 function decodeCursor(cursor: string): Cursor {
   const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!createdAt || Number.isNaN(Date.parse(createdAt)) || !id || !/^\d+$/.test(id)) {
+  // Only what encodeCursor writes, an ISO instant of years 1 to 9999 (the database refuses others) and a row id:
+  // a forged cursor is refused here rather than by the database with a 500.
+  const instant = new Date(createdAt ?? Number.NaN);
+  const genuine =
+    createdAt !== undefined &&
+    !Number.isNaN(instant.getTime()) &&
+    instant.toISOString() === createdAt &&
+    /^(?!0000)\d{4}-/.test(createdAt) &&
+    id !== undefined &&
+    /^\d{1,10}$/.test(id) &&
+    Number(id) <= MAX_ROW_ID;
+  if (!genuine) {
     throw validationError("validation.invalidCursor", "cursor");
   }
   return { createdAt, id: Number(id) };
