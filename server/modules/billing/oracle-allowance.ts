@@ -1,0 +1,38 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { users } from "../../db/schema/index";
+import { AppError } from "../../lib/errors";
+import type { SessionUser } from "../accounts/sessions";
+import { isPremium } from "../accounts/user-presenter";
+
+/** decisions.md: free users get one oracle consultation per 30 days. */
+export const ORACLE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Counts one oracle consultation against the user's allowance, or refuses it (403, a message containing
+ * "limit"). Like the translation limit, one conditional UPDATE decides, so parallel requests cannot exceed it.
+ * Premium and unlimited-access users are not counted. The oracle's consultation use case calls this first.
+ */
+export async function consumeOracleAllowance(
+  ctx: Pick<AppContext, "db" | "clock">,
+  user: SessionUser,
+): Promise<{ used: number; remaining: number | null; resetsAt: Date | null }> {
+  if (isPremium(user)) return { used: 0, remaining: null, resetsAt: null };
+  const now = ctx.clock.now();
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const windowOver = sql`(${users.oracleResetDate} IS NULL OR ${users.oracleResetDate} <= ${nowSql})`;
+  const [counted] = await ctx.db
+    .update(users)
+    .set({
+      oracleUsed: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${users.oracleUsed} + 1 END`,
+      oracleResetDate: sql`CASE WHEN ${windowOver} THEN ${new Date(now.getTime() + ORACLE_WINDOW_MS).toISOString()}::timestamptz ELSE ${users.oracleResetDate} END`,
+    })
+    .where(and(eq(users.id, user.id), sql`(${windowOver} OR ${users.oracleUsed} < ${users.oracleLimit})`))
+    .returning({ used: users.oracleUsed, limit: users.oracleLimit, resetsAt: users.oracleResetDate });
+  if (!counted) throw new AppError("FORBIDDEN", "errors.oracleLimit");
+  return {
+    used: counted.used,
+    remaining: Math.max(0, counted.limit - counted.used),
+    resetsAt: counted.resetsAt,
+  };
+}
