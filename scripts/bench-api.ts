@@ -5,7 +5,6 @@
  * Database: BENCH_DATABASE_URL (PostgreSQL) or a fresh embedded one. Run: npm run bench:api
  * BENCH_DREAMS=100000 BENCH_SECONDS=10 BENCH_CONNECTIONS=10 tune it.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,8 +12,6 @@ import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
 import Fastify from "fastify";
 import type { ListDreamsQuery } from "../contract/dreams";
-import { buildApp } from "../server/app";
-import { parseConfig } from "../server/config";
 import { systemClock } from "../server/context";
 import { openDatabase } from "../server/db/client";
 import { dreams, users } from "../server/db/schema/index";
@@ -23,12 +20,12 @@ import { listDreams, newestFirst } from "../server/modules/dreams/list-dreams";
 import { saveDream } from "../server/modules/dreams/save-dream";
 import { translateDream } from "../server/modules/dreams/translate-dream";
 import { createSymbolEngineHolder } from "../server/modules/symbols/symbol-engine";
+import { ApiClient, startLocalApp } from "./lib/local-app";
 import { seedJournal } from "./seed-journal";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DREAMS = Number(process.env.BENCH_DREAMS ?? 100_000);
-const ORIGIN = "http://127.0.0.1";
 
 interface Run {
   name: string;
@@ -59,44 +56,24 @@ async function main() {
       : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
   );
   await database.migrate();
-  const config = parseConfig(
-    {
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      RATE_LIMITS: "off",
-      COOKIE_SECURE: "false",
-      PORT: "0",
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-    },
-    { generateSecrets: false },
-  );
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const headers = { "content-type": "application/json", origin: ORIGIN.replace("127.0.0.1", "localhost") };
+  // The real app on a local port, production mode, rate limits off (see startLocalApp).
+  const local = await startLocalApp({ database, dataDir });
+  const appUrl = local.url;
+  const headers = { "content-type": "application/json", origin: local.origin };
 
   // A premium user (no daily limit) with a big journal.
   const username = `bench${Date.now()}`;
   const password = "bench password 12345";
-  const signup = await fetch(`${appUrl}/api/signup`, {
-    method: "POST",
-    headers: { ...headers, origin: `http://localhost:${config.port}` },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password }),
-  });
-  if (!signup.ok) throw new Error(`signup failed: ${await signup.text()}`);
+  const client = new ApiClient(local.url, local.origin);
+  await client.expect(201, "POST", "/api/signup", { username, email: `${username}@example.com`, password });
   await database.db
     .update(users)
     .set({ emailVerified: true, hasUnlimitedAccess: true })
     .where(eq(users.username, username));
-  const login = await fetch(`${appUrl}/api/login`, {
-    method: "POST",
-    headers: { ...headers, origin: `http://localhost:${config.port}` },
-    body: JSON.stringify({ username, password }),
-  });
-  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  await client.logIn(username, password);
+  const cookie = client.cookieHeader;
   const [user] = await database.db.select().from(users).where(eq(users.username, username));
-  if (!user || !cookie) throw new Error("login failed");
+  if (!user) throw new Error("bench user vanished");
   console.log(`seeding ${DREAMS} dreams for ${username} (${databaseUrl ? "PostgreSQL" : "PGlite"})...`);
   const seeded = performance.now();
   await seedJournal(database.db, user.id, DREAMS, () => {});
@@ -132,7 +109,7 @@ async function main() {
   await bare.listen({ host: "127.0.0.1", port: 0 });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
-  const auth = { ...headers, origin: `http://localhost:${config.port}`, cookie };
+  const auth = { ...headers, cookie };
   const post = (body: unknown) => ({ method: "POST" as const, body: JSON.stringify(body) });
   const pairs: Array<[string, autocannon.Options, autocannon.Options]> = [
     ["GET /api/dreams?limit=1", { url: `${appUrl}/api/dreams?limit=1` }, { url: `${bareUrl}/bare/one-row` }],
@@ -180,7 +157,7 @@ async function main() {
     );
   }
   await bare.close();
-  await app.close();
+  await local.close();
   await database.close();
 }
 
