@@ -3,6 +3,17 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Icon } from "../../components/layout/icons";
 import { Button, buttonClass, Spinner } from "../../components/ui/Button";
+import {
+  bodyClass,
+  h1Class,
+  h2Class,
+  linkClass,
+  mutedClass,
+  panelClass,
+  tableClass,
+  tdClass,
+  thClass,
+} from "../../components/ui/page-styles";
 import { BILLING_NS } from "../../lib/i18n";
 import { FREE_ORACLE_WINDOW_DAYS, freeLimitValues } from "../marketing/pricing";
 
@@ -12,23 +23,10 @@ import { FREE_ORACLE_WINDOW_DAYS, freeLimitValues } from "../marketing/pricing";
  */
 
 export const pageClass = "mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12";
-export const h1Class = "text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-slate-50";
-export const h2Class = "text-lg font-semibold text-slate-900 dark:text-slate-50";
-export const bodyClass = "text-slate-700 dark:text-slate-200";
-export const mutedClass = "text-sm text-slate-600 dark:text-slate-300";
-export const linkClass =
-  "font-medium text-violet-700 underline underline-offset-4 hover:no-underline dark:text-moon-300";
-export const panelClass =
-  "rounded-2xl border border-slate-200 bg-white/90 p-5 shadow-sm sm:p-6 dark:border-night-700 dark:bg-night-900/80";
 export const badgeClass =
   "inline-flex items-center rounded-full border border-violet-300 bg-violet-50 px-2.5 py-0.5 text-xs font-semibold text-violet-900 dark:border-moon-400/50 dark:bg-night-800 dark:text-moon-300";
 export const saveBadgeClass =
   "inline-flex items-center rounded-full bg-star-300 px-3 py-1 text-sm font-semibold text-night-950";
-export const tableClass = "w-full border-collapse text-left text-sm";
-export const thClass =
-  "border-b border-slate-300 px-3 py-2 font-semibold text-slate-900 dark:border-night-700 dark:text-slate-50";
-export const tdClass =
-  "border-b border-slate-200 px-3 py-2 align-top text-slate-800 dark:border-night-800 dark:text-slate-100";
 export const warningClass =
   "rounded-xl border border-amber-400/70 bg-amber-50 p-4 text-amber-950 dark:border-star-300/50 dark:bg-night-800 dark:text-star-300";
 
@@ -240,3 +238,5 @@ export function BackToPlans() {
     </p>
   );
 }
+
+export { bodyClass, h1Class, h2Class, linkClass, mutedClass, panelClass, tableClass, tdClass, thClass };

@@ -1,27 +1,25 @@
 import { type ReactNode, type Ref, useId } from "react";
+import {
+  bodyClass,
+  h1Class,
+  h2Class,
+  linkClass,
+  mutedClass,
+  panelClass,
+  tableClass,
+  tdClass,
+  thClass,
+} from "../../components/ui/page-styles";
 
 /** Shared looks of the dream pages (dark theme first, AA contrast in both themes). */
 export const pageClass = "mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12";
-export const h1Class = "text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-slate-50";
-export const h2Class = "text-lg font-semibold text-slate-900 dark:text-slate-50";
 export const h3Class = "text-base font-semibold text-slate-900 dark:text-slate-50";
-export const bodyClass = "text-slate-700 dark:text-slate-200";
-export const mutedClass = "text-sm text-slate-600 dark:text-slate-300";
-export const linkClass =
-  "font-medium text-violet-700 underline underline-offset-4 hover:no-underline dark:text-moon-300";
-export const panelClass =
-  "rounded-2xl border border-slate-200 bg-white/90 p-5 shadow-sm sm:p-6 dark:border-night-700 dark:bg-night-900/80";
 export const badgeClass =
   "inline-flex items-center rounded-full border border-violet-300 bg-violet-50 px-2.5 py-0.5 text-xs font-medium text-violet-900 dark:border-moon-400/50 dark:bg-night-800 dark:text-moon-300";
 export const tagClass =
   "inline-flex items-center rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-night-700 dark:text-slate-100";
 export const chipClass =
   "inline-flex items-center rounded-md border border-slate-300 px-2 py-0.5 text-sm text-slate-800 dark:border-night-700 dark:text-slate-100";
-export const tableClass = "w-full border-collapse text-left text-sm";
-export const thClass =
-  "border-b border-slate-300 px-3 py-2 font-semibold text-slate-900 dark:border-night-700 dark:text-slate-50";
-export const tdClass =
-  "border-b border-slate-200 px-3 py-2 align-top text-slate-800 dark:border-night-800 dark:text-slate-100";
 
 /** The page's section with its only <h1> and a lead paragraph. */
 export function PageShell({
@@ -102,3 +100,5 @@ export function TableHead({ columns }: { columns: string[] }) {
     </thead>
   );
 }
+
+export { bodyClass, h1Class, h2Class, linkClass, mutedClass, panelClass, tableClass, tdClass, thClass };
