@@ -5,7 +5,6 @@ import {
   checkoutBodySchema,
   eventIdParamsSchema,
   invoicesResponseSchema,
-  type PlanId,
   plansResponseSchema,
   redirectResponseSchema,
   replayResponseSchema,
@@ -29,12 +28,11 @@ import { listInvoices, openPortal, setCancellation } from "./manage-subscription
 import { viaProvider } from "./provider-failure";
 import {
   advanceSandboxSubscription,
-  findSandboxSession,
+  getSandboxSession,
   type PayResult,
   paySandboxSession,
   retrySandboxPayment,
 } from "./sandbox/sandbox-payments";
-import { priceCents } from "./sandbox/sandbox-store";
 import { startCheckout } from "./start-checkout";
 import { getSubscriptionState, listPlans } from "./subscription-state";
 
@@ -177,20 +175,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: sandboxSessionSchema, ...errors },
       },
     },
-    async (request) => {
-      const deps = sandbox();
-      const { session, email } = await findSandboxSession(deps, requireUser(request).id, request.params.id);
-      const plan: PlanId = session.plan === "yearly" ? "yearly" : "monthly";
-      return {
-        id: session.id,
-        plan,
-        amount: priceCents(deps.billing, plan) / 100,
-        currency: deps.billing.currency,
-        status: session.status === "open" ? ("open" as const) : ("complete" as const),
-        email,
-        firstMonthFree: session.trialDays > 0,
-      };
-    },
+    async (request) => getSandboxSession(sandbox(), requireUser(request).id, request.params.id),
   );
   app.post(
     "/api/billing/sandbox/sessions/:id/pay",

@@ -1,8 +1,5 @@
+import { isDatabaseUnavailable, sqlStateOf } from "../../db/client";
 import { AppError } from "../../lib/errors";
-
-const isDatabaseError = (error: unknown) =>
-  typeof (error as { code?: unknown })?.code === "string" &&
-  /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
 
 /**
  * Runs a step that talks to the payment provider. When the provider fails (network, 5xx, bad answer) the
@@ -16,7 +13,7 @@ export async function viaProvider<T>(
   try {
     return await step();
   } catch (error) {
-    if (error instanceof AppError || isDatabaseError(error)) throw error;
+    if (error instanceof AppError || sqlStateOf(error) || isDatabaseUnavailable(error)) throw error;
     log.warn({ err: error }, "payment provider call failed");
     throw new AppError("EXTERNAL", "errors.paymentProviderUnavailable");
   }

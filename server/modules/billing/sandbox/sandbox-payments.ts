@@ -1,6 +1,10 @@
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { type PlanId, sandboxCards } from "../../../../contract/billing";
+import {
+  type PlanId,
+  type SandboxSession as SandboxSessionView,
+  sandboxCards,
+} from "../../../../contract/billing";
 import {
   sandboxCheckoutSessions,
   sandboxInvoices,
@@ -50,7 +54,7 @@ function testCard(cardNumber: string): keyof typeof sandboxCards {
   return card;
 }
 
-export async function findSandboxSession(deps: Pick<SandboxDeps, "db">, userId: number, sessionId: string) {
+async function findSandboxSession(deps: Pick<SandboxDeps, "db">, userId: number, sessionId: string) {
   const [row] = await deps.db
     .select({ session: sandboxCheckoutSessions, email: users.email })
     .from(sandboxCheckoutSessions)
@@ -58,6 +62,25 @@ export async function findSandboxSession(deps: Pick<SandboxDeps, "db">, userId: 
     .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.userId, userId)));
   if (!row) throw notFound("errors.checkoutSessionNotFound");
   return row;
+}
+
+/** The test-mode checkout page's order: plan, price, account, and whether it is already paid. */
+export async function getSandboxSession(
+  deps: Pick<SandboxDeps, "db" | "billing">,
+  userId: number,
+  sessionId: string,
+): Promise<SandboxSessionView> {
+  const { session, email } = await findSandboxSession(deps, userId, sessionId);
+  const plan: PlanId = session.plan === "yearly" ? "yearly" : "monthly";
+  return {
+    id: session.id,
+    plan,
+    amount: priceCents(deps.billing, plan) / 100,
+    currency: deps.billing.currency,
+    status: session.status === "open" ? "open" : "complete",
+    email,
+    firstMonthFree: session.trialDays > 0,
+  };
 }
 
 /**
