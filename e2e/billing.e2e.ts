@@ -66,7 +66,8 @@ describe("subscription journey (sandbox provider)", () => {
 
     // Premium: the premium page opens, and the fourth translation of the day goes through.
     await page.goto("/insights");
-    await page.waitForTimeout(300);
+    // The guard decides before the page renders: once a page heading shows, no redirect is coming.
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe("/insights");
     await page.goto("/dream-input");
     await page.getByLabel("Describe your dream").fill(DREAM);
@@ -89,7 +90,8 @@ describe("subscription journey (sandbox provider)", () => {
       .waitFor();
     await page.getByRole("button", { name: "Resume subscription" }).waitFor();
     await page.goto("/insights");
-    await page.waitForTimeout(300);
+    // The guard decides before the page renders: once a page heading shows, no redirect is coming.
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe("/insights");
     await context.close();
   });
