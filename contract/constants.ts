@@ -49,5 +49,7 @@ export const dropReasons = [
   "comparison",
   "exclamation",
   "not-real",
+  "name",
+  "refers-back",
 ] as const;
 export type DropReason = (typeof dropReasons)[number];

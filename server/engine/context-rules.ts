@@ -261,17 +261,66 @@ const ES_COMPARATORS = new Set([
 const ES_ARTICLES = new Set(["un", "una", "unos", "unas"]);
 const ES_DEFINITE = new Set(["el", "la", "los", "las"]);
 
+/** Words that may stand between "or" and the second alternative: "like an office or maybe even a bathroom". */
+const EN_OR_FILLERS = new Set(["maybe", "perhaps", "possibly", "even", "probably", "really", "very", "some"]);
+const ES_OR_FILLERS = new Set([
+  "quiza",
+  "quizas",
+  "tal",
+  "vez",
+  "incluso",
+  "hasta",
+  "acaso",
+  "mas",
+  "bien",
+  "muy",
+]);
+
+/** Where the alternative joined by "or" ends: the index of the word before "or", if "or" is near. */
+function alternativeBefore(previous: readonly string[], index: number, language: Language): number {
+  const fillers = language === "en" ? EN_OR_FILLERS : ES_OR_FILLERS;
+  const articles = language === "en" ? EN_ARTICLES : ES_ARTICLES;
+  for (let k = 0; k < previous.length; k++) {
+    const word = previous[k] ?? "";
+    if (language === "en" ? word === "or" : word === "o" || word === "u") return index - k - 2;
+    // One free word (an adjective) is allowed next to the hit; the rest must be articles or fillers.
+    if (k > 0 && !fillers.has(word) && !articles.has(word)) return -1;
+  }
+  return -1;
+}
+
+const EN_LIKENESS_NOUNS = new Set(["characteristics", "features", "traits", "typical", "reminiscent"]);
+const ES_LIKENESS_NOUNS = new Set([
+  "tipico",
+  "tipica",
+  "tipicos",
+  "tipicas",
+  "propio",
+  "propia",
+  "caracteristicas",
+]);
+
 export function comparison(tokens: readonly Token[], index: number, language: Language): boolean {
-  const previous = before(tokens, index, 5);
+  const previous = before(tokens, index, 6);
   // "like a tunnel or a cave", "como una serpiente o un lagarto": the comparison covers both alternatives.
-  const or = previous.findIndex((word) => (language === "en" ? word === "or" : word === "o" || word === "u"));
-  if (or >= 0 && or <= 2 && index - or - 2 >= 0 && comparison(tokens, index - or - 2, language)) return true;
+  const alternative = alternativeBefore(previous, index, language);
+  if (alternative >= 0 && comparison(tokens, alternative, language)) return true;
+  // "it had characteristics of a lamb", "a sound typical of bus doors", "típico de las puertas del bus"
+  const of = previous.indexOf(language === "en" ? "of" : "de");
+  if (
+    of >= 0 &&
+    of <= 3 &&
+    (language === "en" ? EN_LIKENESS_NOUNS : ES_LIKENESS_NOUNS).has(previous[of + 1] ?? "")
+  )
+    return true;
   if (language === "en") {
     for (let k = 0; k < previous.length; k++) {
       const word = previous[k] ?? "";
       if (EN_COMPARATORS.has(word)) return true;
       if (word === "to" && previous[k + 1] === "similar") return true;
-      if ((word === "if" || word === "though") && previous[k + 1] === "as") return true;
+      // "as if it were a test"; not "as if to say with his eyes"
+      if ((word === "if" || word === "though") && previous[k + 1] === "as" && previous[k - 1] !== "to")
+        return true;
       // "looked like a big snake", "I mount it like a horse"; not "I like dogs", not "trembled like all over".
       if (word === "like") {
         const host = previous[k + 1] ?? "";
@@ -366,6 +415,10 @@ const EN_BEFORE_TO = new Set([
   "needed",
   "wish",
   "wished",
+  // purpose: "the dog is sent to attack", "trained to kill"
+  "sent",
+  "trained",
+  "meant",
 ]);
 /** "asked me to dance", "trying to get us to bake": someone is asked or made to act; the act is not told. */
 const EN_REQUESTERS = new Set([
@@ -541,8 +594,57 @@ const ES_WANTING = new Set([
 ]);
 const ES_GOING = new Set(["iba", "iban", "ibamos", "voy", "vas", "va", "vamos", "van", "fuera", "fueran"]);
 
+const EN_BELIEVING = new Set([
+  "thought",
+  "think",
+  "assumed",
+  "believed",
+  "figured",
+  "guessed",
+  "suspected",
+  "imagined",
+]);
+const EN_SUBJECTS = new Set(["i", "he", "she", "they", "we", "you", "it", "someone", "somebody", "everyone"]);
+const ES_BELIEVING = new Set([
+  "crei",
+  "creia",
+  "creyo",
+  "creian",
+  "creyeron",
+  "creimos",
+  "pense",
+  "pensaba",
+  "penso",
+  "pensaban",
+  "pensaron",
+  "supuse",
+  "suponia",
+  "imagine",
+  "imaginaba",
+]);
+const ES_PERFECT = new Set(["habia", "habian", "habiamos", "hubiera", "hubieran"]);
+
+/**
+ * "I thought I had killed him, but...", "my family thought I ran away", "creí que lo había matado": the act
+ * is only believed by someone in the dream, not told as having happened.
+ */
+function believedAction(previous: readonly string[], language: Language): boolean {
+  let k = 0;
+  if (language === "en") {
+    if (previous[k] === "had" || previous[k] === "'d") k++;
+    if (!EN_SUBJECTS.has(previous[k] ?? "")) return false;
+    k++;
+    if (previous[k] === "that") k++;
+    return EN_BELIEVING.has(previous[k] ?? "");
+  }
+  while (ES_CLITICS.has(previous[k] ?? "") || ES_PERFECT.has(previous[k] ?? "")) k++;
+  if (previous[k] !== "que") return false;
+  return ES_BELIEVING.has(previous[k + 1] ?? "");
+}
+
 export function unrealAction(tokens: readonly Token[], index: number, language: Language): boolean {
-  const previous = before(tokens, index, 4);
+  const previous = before(tokens, index, 6);
+  if (believedAction(previous, language)) return true;
   if (language === "en") {
     if (previous.slice(0, 3).some((word) => EN_UNREAL.has(word))) return true;
     // "instead of running", "rather than fight"
@@ -681,4 +783,206 @@ export function exclamation(tokens: readonly Token[], index: number, language: L
   if (ES_EXCLAMATION_BEFORE.has(previous[0] ?? "")) return true;
   if (previous[0] === "a" && previous[1] === "gracias") return true;
   return standsAlone;
+}
+
+// --- Names ----------------------------------------------------------------------------------------------
+
+const NAME_TITLES = new Set([
+  "mr",
+  "mrs",
+  "ms",
+  "miss",
+  "dr",
+  "prof",
+  "sr",
+  "sra",
+  "srta",
+  "dra",
+  "don",
+  "doña",
+  "señor",
+  "señora",
+  "señorita",
+]);
+
+/**
+ * A capitalised word after a title or an initial is a name, not the thing it also means: "Miss Hens",
+ * "Mr. Fox", "E. Town", "la señora Gallo".
+ */
+export function partOfName(tokens: readonly Token[], index: number): boolean {
+  const token = tokens[index];
+  const previous = tokens[index - 1];
+  if (!token?.capital || !previous) return false;
+  // Spanish writes its titles in lower case: "la señora Gallo".
+  if (NAME_TITLES.has(previous.norm)) return true;
+  if (!previous.capital) return false;
+  // An initial: one letter (not the pronoun "I") followed by its period ("E. Town").
+  return previous.norm.length === 1 && previous.norm !== "i" && token.breakBefore;
+}
+
+// --- Features of a creature -----------------------------------------------------------------------------
+
+const EN_BODY_PARTS = new Set([
+  "leg",
+  "legs",
+  "head",
+  "heads",
+  "wing",
+  "wings",
+  "tail",
+  "tails",
+  "ear",
+  "ears",
+  "horn",
+  "horns",
+  "antlers",
+  "feet",
+  "paws",
+  "claws",
+  "face",
+  "body",
+  "fur",
+  "hooves",
+  "beak",
+  "scales",
+  "fangs",
+]);
+const EN_HAVING_FEATURE = new Set(["with", "had", "has", "having"]);
+const ES_BODY_PARTS = new Set([
+  "pata",
+  "patas",
+  "pierna",
+  "piernas",
+  "cabeza",
+  "cabezas",
+  "ala",
+  "alas",
+  "cola",
+  "colas",
+  "oreja",
+  "orejas",
+  "cuerno",
+  "cuernos",
+  "garra",
+  "garras",
+  "cara",
+  "cuerpo",
+  "pelaje",
+  "pezuñas",
+  "pico",
+  "escamas",
+  "colmillos",
+]);
+
+/**
+ * An animal named only for a part of another creature: "a fox-like animal with deer legs", "un hombre con
+ * cabeza de perro", "una cola de caballo". The creature is not that animal.
+ */
+export function featureOfAnotherCreature(
+  tokens: readonly Token[],
+  first: number,
+  last: number,
+  language: Language,
+): boolean {
+  if (language === "en") {
+    const next = tokens[last + 1];
+    if (!next || next.breakBefore || !EN_BODY_PARTS.has(next.norm)) return false;
+    return !tokens[first]?.breakBefore && EN_HAVING_FEATURE.has(tokens[first - 1]?.norm ?? "");
+  }
+  const previous = before(tokens, first, 2);
+  return previous[0] === "de" && ES_BODY_PARTS.has(previous[1] ?? "");
+}
+
+// --- Words said ------------------------------------------------------------------------------------------
+
+const EN_ADDRESSED = new Set(["me", "us", "him", "her", "them", "it", "now", "away", "quickly", "fast"]);
+
+/**
+ * An order or plea quoted at the start of someone's words: `"Hide me."`, `"Run!"`. It asks for the act; it
+ * does not tell it.
+ */
+export function quotedImperative(tokens: readonly Token[], index: number, lemma: string, language: Language) {
+  const token = tokens[index];
+  if (language !== "en" || !token?.opensQuote || token.norm !== lemma) return false;
+  const next = tokens[index + 1];
+  return !next || next.breakBefore || EN_ADDRESSED.has(next.norm);
+}
+
+// --- Things that used to be there -----------------------------------------------------------------------
+
+const ES_FORMERLY = new Set(["estaba", "habia", "estaban", "habian", "quedaba"]);
+
+/**
+ * "a classroom where the library used to be", "donde antes estaba la biblioteca": the thing is gone; its
+ * place is what the dream shows.
+ */
+export function formerlyThere(tokens: readonly Token[], first: number, last: number, language: Language) {
+  const previous = before(tokens, first, 4);
+  if (language === "en") {
+    const after = (offset: number) => {
+      const token = tokens[last + offset];
+      return token && !token.breakBefore ? token.norm : "";
+    };
+    return previous.slice(1, 3).includes("where") && after(1) === "used" && after(2) === "to";
+  }
+  let k = 0;
+  if (ES_DEFINITE.has(previous[k] ?? "")) k++;
+  if (!ES_FORMERLY.has(previous[k] ?? "")) return previous[k] === "estar" && previous[k + 1] === "solia";
+  return previous[k + 1] === "antes" || previous[k + 1] === "solia";
+}
+
+// --- A place named again --------------------------------------------------------------------------------
+
+/** The generic room symbol and the rooms that have their own symbols (labelling rule 4). */
+export const GENERIC_ROOM = "room";
+export const SPECIFIC_ROOMS: ReadonlySet<string> = new Set([
+  "bedroom",
+  "bathroom",
+  "kitchen",
+  "basement",
+  "attic",
+]);
+const REFERRING = new Set([
+  "the",
+  "that",
+  "this",
+  "la",
+  "el",
+  "esa",
+  "ese",
+  "esta",
+  "este",
+  "aquella",
+  "aquel",
+]);
+/** Words after "the room" that introduce another room: "the room where...", "the room I was in". */
+const INTRODUCING = new Set([
+  "where",
+  "that",
+  "which",
+  "with",
+  "of",
+  "i",
+  "we",
+  "he",
+  "she",
+  "they",
+  "you",
+  "next",
+  "donde",
+  "que",
+  "con",
+  "de",
+  "del",
+  "en",
+]);
+
+/**
+ * "I go into the bedroom... when I enter the room": a definite "the room" that follows a bedroom (or
+ * another room with its own symbol) names that room again, not another one.
+ */
+export function refersBackToRoom(tokens: readonly Token[], first: number, last: number): boolean {
+  if (!REFERRING.has(tokens[first - 1]?.norm ?? "") || tokens[first]?.breakBefore) return false;
+  const next = tokens[last + 1];
+  return !next || next.breakBefore || !INTRODUCING.has(next.norm);
 }

@@ -190,3 +190,75 @@ describe("symbol matcher: requests, reported plans, alternatives and denials", (
     expect(keys("De lejos la casa parecía una catedral.")).not.toContain("church");
   });
 });
+
+describe("symbol matcher: beliefs, names, features, former places and quoted orders", () => {
+  it.each([
+    // an act someone only believed had happened
+    ["For a moment I thought I had killed the man, but he stood up.", "killing"],
+    ["My parents thought I ran away from home.", "running"],
+    ["Creí que lo había matado, pero se levantó.", "killing"],
+    // a likeness that covers its alternatives, and likeness nouns
+    ["It was like a waiting room or maybe even a very clean bathroom.", "bathroom"],
+    ["They trained as if it were an obstacle course or test.", "exam"],
+    ["The creature had characteristics of a lamb and of a goat.", "sheep"],
+    ["Se oía un silbido típico de las puertas del autobús.", "bus"],
+    // a capitalised word after a title or an initial is a name
+    ["Then Miss Hens came in with the mail.", "chicken"],
+    ["We took the ferry near E. Town before noon.", "city"],
+    ["La señora Gallo nos abrió la puerta.", "chicken"],
+    // an animal named for a part of another creature
+    ["A dark fox-like animal with deer legs ran around me.", "deer"],
+    ["Vi a un hombre con cabeza de perro en el pasillo.", "dog"],
+    // a place that is gone
+    ["There was a classroom where the library used to be.", "library"],
+    ["Había un aula donde antes estaba la biblioteca.", "library"],
+    // an order quoted, not an act told
+    ['She grabbed my arm and said, "Hide me. Please."', "hiding"],
+    // a trait of a person, not a trip; a listing's size, not a bed
+    ["There was this traveling salesman at the door.", "travel"],
+    ["We rented one of the 2 bed 1 bath apartments downtown.", "bed"],
+    // purpose: what the dog is sent to do
+    ["The police dog is sent to attack only on command.", "attack"],
+    // a brand's food, not a visit to the restaurant
+    ["We had a bunch of Taco Bell in front of us on the couch.", "restaurant"],
+  ])("%s -/-> %s", (text, key) => {
+    expect(keys(text)).not.toContain(key);
+  });
+
+  it.each([
+    // the belief rule leaves plain acts and realisations alone
+    ["I realized I had killed the man.", "killing"],
+    ["I thought about it and then I ran to the car.", "running"],
+    // "as if to say" does not compare the eyes
+    ["He looked at me as if to say with his eyes that he knew.", "eye"],
+    // a title without a capitalised name, a sentence start after "I."
+    ["The old miss kept three hens in her yard.", "chicken"],
+    // a whole animal seen with its parts
+    ["A deer with huge antlers stood in the road.", "deer"],
+    ["I went where the library was.", "library"],
+    ['"Run!" he shouted, and we ran to the car.', "running"],
+    ["We went on a long trip across the country.", "travel"],
+    ["I was lying on a big bed in a hotel.", "bed"],
+    ["We ate dinner at Taco Bell after the movie.", "restaurant"],
+    // a bullfight is a fight
+    ["We stopped to watch a bull fight in the plaza.", "fighting"],
+    ["Fuimos a una corrida de toros con mi abuelo.", "fighting"],
+    // fleeing a disaster is an escape
+    ["A tornado was coming and I ran up the hill to the house.", "escape"],
+    ["After I was quizzed, my sister went on stage.", "exam"],
+  ])("%s -> %s", (text, key) => {
+    expect(keys(text)).toContain(key);
+  });
+
+  it("reads a definite 'the room' after a bedroom as that bedroom", () => {
+    const text = "I go into the bedroom. My wife is sitting on the bed and looks up when I enter the room.";
+    expect(keys(text)).toContain("bedroom");
+    expect(keys(text)).not.toContain("room");
+    expect(keys("Entré en el dormitorio y me senté. Después salí de la habitación.")).not.toContain("room");
+    // another room introduced after the bedroom stays a room
+    expect(
+      keys("I left the bedroom and walked down the long dark hall to the room where the others sat."),
+    ).toContain("room");
+    expect(keys("We sat in a room with big windows.")).toContain("room");
+  });
+});

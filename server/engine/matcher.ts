@@ -3,7 +3,14 @@ import {
   comparison,
   deniedAfter,
   exclamation,
+  featureOfAnotherCreature,
+  formerlyThere,
+  GENERIC_ROOM,
   negatedAction,
+  partOfName,
+  quotedImperative,
+  refersBackToRoom,
+  SPECIFIC_ROOMS,
   statedAbsent,
   unrealAction,
   unrealEvent,
@@ -32,6 +39,8 @@ interface TermOutput {
   isVerb: boolean;
   /** A word of an event symbol ("a wedding", "an accident"): an event only planned or feared is not told. */
   isEvent?: boolean;
+  /** A word of an animal symbol: "with deer legs" speaks of another creature. */
+  isAnimal?: boolean;
   near?: ContextWords;
   notNear?: ContextWords;
   also: readonly string[];
@@ -226,6 +235,7 @@ function addTerm(
     isVerb:
       entry.category === "action" || (isVerb && entry.category !== "place" && entry.category !== "object"),
     isEvent: entry.category === "event",
+    isAnimal: entry.category === "animal",
     also: entry.alsoKeys?.[term] ?? [],
     term,
     lemma: isVerb ? termWords(term)[0]?.replace(/:v$/, "") : undefined,
@@ -338,12 +348,22 @@ function dropReason(tokens: readonly Token[], candidate: Candidate): DropReason 
   if (output.notNear && nearAny(tokens, candidate, output.notNear)) return "context";
   if (comparison(tokens, first, language)) return "comparison";
   if (candidate.first === candidate.last && exclamation(tokens, first, language)) return "exclamation";
+  if (candidate.first === candidate.last && !output.detail && partOfName(tokens, first)) return "name";
+  if (output.isAnimal && featureOfAnotherCreature(tokens, first, candidate.last, language))
+    return "comparison";
   if (output.isEvent && unrealEvent(tokens, first, language)) return "not-real";
   if (output.isVerb) {
     if (negatedAction(tokens, first, language)) return "negated";
     if (unrealAction(tokens, first, language)) return "not-real";
     if (output.lemma && unrealVerbForm(tokens, first, output.lemma, language)) return "not-real";
-  } else if (statedAbsent(tokens, first, language) || deniedAfter(tokens, candidate.last, language)) {
+    // A verb listed as its exact base form ("=hide") is its own lemma.
+    if (quotedImperative(tokens, first, output.lemma ?? output.term.replace(/^=/, ""), language))
+      return "not-real";
+  } else if (
+    statedAbsent(tokens, first, language) ||
+    deniedAfter(tokens, candidate.last, language) ||
+    formerlyThere(tokens, first, candidate.last, language)
+  ) {
     return "absent";
   } else if (output.isEvent && unrealAction(tokens, first, language)) {
     return "not-real";
@@ -432,7 +452,23 @@ export function matchSymbols(
   // 3. One symbol per key, with every place it was found as evidence.
   const byKey = new Map<string, SymbolMatch>();
   const ordered = [...accepted].sort((a, b) => a.first - b.first);
+  let lastRoom: Candidate | undefined;
   for (const candidate of ordered) {
+    const candidateKey = candidate.output.key;
+    if (candidateKey === GENERIC_ROOM || SPECIFIC_ROOMS.has(candidateKey)) {
+      const previousRoom = lastRoom;
+      lastRoom = candidate;
+      if (
+        candidateKey === GENERIC_ROOM &&
+        previousRoom &&
+        SPECIFIC_ROOMS.has(previousRoom.output.key) &&
+        refersBackToRoom(tokens, candidate.first, candidate.last)
+      ) {
+        lastRoom = previousRoom;
+        record(candidate, false, "refers-back", previousRoom.output.key);
+        continue;
+      }
+    }
     record(candidate, true);
     const start = tokens[candidate.first]?.start ?? 0;
     const end = tokens[candidate.last]?.end ?? 0;

@@ -43,6 +43,10 @@ export interface Token {
   readonly end: number;
   /** True when sentence or clause punctuation separates this token from the previous one. */
   readonly breakBefore: boolean;
+  /** Written with a capital first letter ("Town", "E"): names and initials. */
+  readonly capital?: true;
+  /** The token opens a quotation: words someone says ("Hide me"). */
+  readonly opensQuote?: true;
 }
 
 // Dotted abbreviations ("r.i.p.", "q.e.p.d.") are one word, currency signs are words ("paid her $10");
@@ -50,9 +54,15 @@ export interface Token {
 const WORD = /(?:\p{L}\.){2,}|[$€£¥]|[\p{L}\p{N}]+(?:['’][\p{L}]+)*['’]?/gu;
 const CLAUSE_BREAK = new Set(Array.from('.,;:!?()[]{}"“”«»¿¡…—–', (char) => char.charCodeAt(0)));
 
-function clauseBreakBetween(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (CLAUSE_BREAK.has(text.charCodeAt(i))) return true;
-  return false;
+const OPENING_QUOTES = new Set(Array.from('"“«', (char) => char.charCodeAt(0)));
+
+/** 0: no break; 1: clause punctuation; 2: a quotation opens right before the next word. */
+function breakBetween(text: string, from: number, to: number): 0 | 1 | 2 {
+  let found = false;
+  for (let i = from; i < to && !found; i++) found = CLAUSE_BREAK.has(text.charCodeAt(i));
+  if (!found) return 0;
+  // A straight quote right before a word opens a quotation; one right after a word closes it.
+  return to > from && OPENING_QUOTES.has(text.charCodeAt(to - 1)) ? 2 : 1;
 }
 
 export function tokenize(text: string): Token[] {
@@ -64,12 +74,15 @@ export function tokenize(text: string): Token[] {
     const folded = foldWord(raw.includes(".") ? raw.replaceAll(".", "") : raw);
     const norm = stripPossessive(folded);
     if (norm.length === 0) continue;
+    const gap = breakBetween(text, previousEnd, start) || (tokens.length === 0 ? 1 : 0);
     tokens.push({
       norm,
       ...(folded !== norm ? { possessive: folded } : {}),
       start,
       end: start + raw.length,
-      breakBefore: tokens.length === 0 || clauseBreakBetween(text, previousEnd, start),
+      breakBefore: gap > 0,
+      ...(gap === 2 ? { opensQuote: true as const } : {}),
+      ...(raw[0] !== norm[0] && raw[0] !== raw[0]?.toLowerCase() ? { capital: true as const } : {}),
     });
     previousEnd = start + raw.length;
   }
