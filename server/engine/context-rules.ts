@@ -18,6 +18,22 @@ function before(tokens: readonly Token[], index: number, count: number): string[
   return words;
 }
 
+/**
+ * Whether any of `words[from..to)` is in `set`. A plain loop: these rules run for every hit, and closures
+ * (".some(w => ...)") would be created on each call.
+ */
+function anyIn(words: readonly string[], set: ReadonlySet<string>, from = 0, to = words.length): boolean {
+  const end = Math.min(to, words.length);
+  for (let k = Math.max(0, from); k < end; k++) if (set.has(words[k] ?? "")) return true;
+  return false;
+}
+
+/** The word at `k`, or "" when there is none or punctuation comes right before it. */
+function joinedWord(tokens: readonly Token[], k: number): string {
+  const token = tokens[k];
+  return token && !token.breakBefore ? token.norm : "";
+}
+
 const ES_NEGATIVE_SUBJECTS = new Set(["nadie", "nunca", "jamas", "ninguno", "ninguna"]);
 const ES_CLITICS = new Set(["me", "te", "se", "le", "lo", "la", "nos", "les", "los", "las", "os"]);
 
@@ -63,8 +79,9 @@ export function statedAbsent(tokens: readonly Token[], index: number, language: 
       // "she is not my wife", "it was not a dog"
       if (word === "not" && k >= 1 && EN_DETERMINERS.has(previous[k - 1] ?? "")) return true;
       // "there wasn't any water", "not a single dog"
-      if ((word === "any" || word === "single") && previous.slice(k + 1).some((w) => EN_NEGATIVE.test(w)))
-        return true;
+      if (word === "any" || word === "single") {
+        for (let j = k + 1; j < previous.length; j++) if (EN_NEGATIVE.test(previous[j] ?? "")) return true;
+      }
     }
     return false;
   }
@@ -111,17 +128,16 @@ export function deniedAfter(tokens: readonly Token[], last: number, language: La
     k++;
   }
   if (k >= limit) return false;
-  const next = (offset: number) => {
-    const token = tokens[k + offset];
-    return token && !token.breakBefore ? token.norm : "";
-  };
+  const next1 = joinedWord(tokens, k + 1);
+  const next2 = joinedWord(tokens, k + 2);
+  const next3 = joinedWord(tokens, k + 3);
   if (language === "en") {
-    if (next(1) !== "there") return false;
-    if (EN_NOT_THERE.has(next(2))) return EN_PRONOUN_OF_ABSENCE.has(next(3));
-    return next(2) === "was" || next(2) === "were" || next(2) === "is" ? next(3) === "none" : false;
+    if (next1 !== "there") return false;
+    if (EN_NOT_THERE.has(next2)) return EN_PRONOUN_OF_ABSENCE.has(next3);
+    return next2 === "was" || next2 === "were" || next2 === "is" ? next3 === "none" : false;
   }
-  if (next(1) !== "no" || !ES_FOUND_NONE.has(next(2))) return false;
-  return next(3) === "" || ES_NONE.has(next(3));
+  if (next1 !== "no" || !ES_FOUND_NONE.has(next2)) return false;
+  return next3 === "" || ES_NONE.has(next3);
 }
 
 // --- Negated actions ------------------------------------------------------------------------------------
@@ -161,7 +177,7 @@ export function negatedAction(tokens: readonly Token[], index: number, language:
   const word = previous[k];
   if (word === "no" || word === "tampoco") return true;
   // "nadie se arrojaba a buscarlo", "nunca lo encontré": a negative subject or adverb negates its clause.
-  return previous.some((w) => ES_NEGATIVE_SUBJECTS.has(w));
+  return anyIn(previous, ES_NEGATIVE_SUBJECTS);
 }
 
 // --- Comparisons ----------------------------------------------------------------------------------------
@@ -566,12 +582,15 @@ function withPrevious(tokens: readonly Token[], index: number, count: number): s
 function reportedPlan(tokens: readonly Token[], index: number, language: Language): boolean {
   const words = withPrevious(tokens, index, 7);
   if (language === "en") {
-    const going = words.findIndex((w) => w === "going" || w === "leaving");
+    let going = words.indexOf("going");
+    const leaving = words.indexOf("leaving");
+    if (going < 0 || (leaving >= 0 && leaving < going)) going = leaving;
     if (going < 0 || !EN_BE.has(words[going + 1] ?? "")) return false;
-    return words.slice(going + 2, going + 5).some((w) => EN_REPORTING.has(w));
+    return anyIn(words, EN_REPORTING, going + 2, going + 5);
   }
-  const going = words.findIndex((w) => ES_GOING_PLAN.has(w));
-  if (going < 0) return false;
+  let going = 0;
+  while (going < words.length && !ES_GOING_PLAN.has(words[going] ?? "")) going++;
+  if (going === words.length) return false;
   let k = going + 1;
   while (k < words.length && ES_CLITICS.has(words[k] ?? "")) k++;
   if (words[k] !== "que") return false;
@@ -646,7 +665,7 @@ export function unrealAction(tokens: readonly Token[], index: number, language: 
   const previous = before(tokens, index, 6);
   if (believedAction(previous, language)) return true;
   if (language === "en") {
-    if (previous.slice(0, 3).some((word) => EN_UNREAL.has(word))) return true;
+    if (anyIn(previous, EN_UNREAL, 0, 3)) return true;
     // "instead of running", "rather than fight"
     if (previous[0] === "of" && previous[1] === "instead") return true;
     if (previous[0] === "than" && previous[1] === "rather") return true;
@@ -679,8 +698,8 @@ export function unrealAction(tokens: readonly Token[], index: number, language: 
   )
     return true;
   if (reportedPlan(tokens, index, language)) return true;
-  if (previous.slice(0, 3).some((word, i) => word === "poco" && previous[i + 1] === "por")) return true;
-  return previous.slice(0, 3).some((word) => ES_UNREAL.has(word));
+  for (let i = 0; i < 3; i++) if (previous[i] === "poco" && previous[i + 1] === "por") return true;
+  return anyIn(previous, ES_UNREAL, 0, 3);
 }
 
 const EN_EVENT_VERBS = new Set([
@@ -752,7 +771,7 @@ export function unrealVerbForm(
   const word = tokens[index]?.norm ?? "";
   if (language === "en") {
     if (word !== lemma) return false;
-    return before(tokens, index, 8).some((w) => EN_CLAUSE_MODALS.has(w));
+    return anyIn(before(tokens, index, 8), EN_CLAUSE_MODALS);
   }
   const infinitive = lemma.endsWith("se") ? lemma.slice(0, -2) : lemma;
   return word.startsWith(infinitive) && ES_FUTURE_ENDINGS.has(word.slice(infinitive.length));
@@ -919,11 +938,8 @@ const ES_FORMERLY = new Set(["estaba", "habia", "estaban", "habian", "quedaba"])
 export function formerlyThere(tokens: readonly Token[], first: number, last: number, language: Language) {
   const previous = before(tokens, first, 4);
   if (language === "en") {
-    const after = (offset: number) => {
-      const token = tokens[last + offset];
-      return token && !token.breakBefore ? token.norm : "";
-    };
-    return previous.slice(1, 3).includes("where") && after(1) === "used" && after(2) === "to";
+    const whereBefore = previous[1] === "where" || previous[2] === "where";
+    return whereBefore && joinedWord(tokens, last + 1) === "used" && joinedWord(tokens, last + 2) === "to";
   }
   let k = 0;
   if (ES_DEFINITE.has(previous[k] ?? "")) k++;

@@ -300,27 +300,41 @@ function collect(
   language: Language,
   into: Candidate[],
 ): void {
-  const ids = tokens.map((token) => {
+  const ids: Array<readonly number[] | undefined> = new Array(tokens.length);
+  for (let k = 0; k < tokens.length; k++) {
+    const token = tokens[k] as Token;
     const plain = index.byForm.get(token.norm);
     const possessive = token.possessive ? index.byForm.get(token.possessive) : undefined;
-    return possessive ? [...(plain ?? []), ...possessive] : plain;
-  });
-  const stack: Array<[TrieNode, number]> = [];
+    ids[k] = possessive ? [...(plain ?? []), ...possessive] : plain;
+  }
+  // Two parallel stacks (trie node, next token) instead of a tuple per step: this loop is the engine's hot path.
+  const nodes: TrieNode[] = [];
+  const positions: number[] = [];
   for (let start = 0; start < tokens.length; start++) {
-    stack.push([trie, start]);
-    while (stack.length > 0) {
-      const [node, next] = stack.pop() as [TrieNode, number];
+    nodes.push(trie);
+    positions.push(start);
+    while (nodes.length > 0) {
+      const node = nodes.pop() as TrieNode;
+      const next = positions.pop() as number;
       if (next > start)
         for (const output of node.outputs) into.push({ first: start, last: next - 1, output, language });
       const token = tokens[next];
       if (!token || (next > start && token.breakBefore)) continue;
-      if (node.children) {
-        for (const id of ids[next] ?? []) {
-          const child = node.children.get(id);
-          if (child) stack.push([child, next + 1]);
+      const children = node.children;
+      const wordIds = ids[next];
+      if (children && wordIds) {
+        for (const id of wordIds) {
+          const child = children.get(id);
+          if (child) {
+            nodes.push(child);
+            positions.push(next + 1);
+          }
         }
       }
-      if (node.wild) stack.push([node.wild, next + 1]);
+      if (node.wild) {
+        nodes.push(node.wild);
+        positions.push(next + 1);
+      }
     }
   }
 }
@@ -328,19 +342,40 @@ function collect(
 function nearAny(tokens: readonly Token[], candidate: Candidate, context: ContextWords): boolean {
   const from = Math.max(0, candidate.first - CONTEXT_WINDOW);
   const to = Math.min(tokens.length - 1, candidate.last + CONTEXT_WINDOW);
-  const outside = (k: number) => k < candidate.first || k > candidate.last;
   for (let k = from; k <= to; k++) {
-    if (outside(k) && context.words.has(tokens[k]?.norm ?? "")) return true;
+    const outside = k < candidate.first || k > candidate.last;
+    if (outside && context.words.has(tokens[k]?.norm ?? "")) return true;
     for (const phrase of context.phrases) {
-      if (phrase.every((forms, offset) => k + offset <= to && forms.has(tokens[k + offset]?.norm ?? ""))) {
-        if (phrase.some((_, offset) => outside(k + offset))) return true;
-      }
+      // The phrase must lie within the window and reach outside the hit's own words.
+      const end = k + phrase.length - 1;
+      if (end > to || (k >= candidate.first && end <= candidate.last)) continue;
+      let matches = true;
+      for (let offset = 0; offset < phrase.length && matches; offset++)
+        matches = phrase[offset]?.has(tokens[k + offset]?.norm ?? "") ?? false;
+      if (matches) return true;
     }
   }
   return false;
 }
 
 const span = (c: Candidate) => c.last - c.first;
+
+function blockedByIdiom(blocks: readonly Candidate[] | undefined, candidate: Candidate): boolean {
+  if (!blocks) return false;
+  for (const block of blocks) if (block.first <= candidate.first && candidate.last <= block.last) return true;
+  return false;
+}
+
+/** A reading of another symbol, already accepted over these words, that covers more words. */
+function longerReading(
+  covering: readonly Candidate[] | undefined,
+  candidate: Candidate,
+): Candidate | undefined {
+  if (!covering) return undefined;
+  for (const other of covering)
+    if (other.output.key !== candidate.output.key && span(other) > span(candidate)) return other;
+  return undefined;
+}
 
 function dropReason(tokens: readonly Token[], candidate: Candidate): DropReason | undefined {
   const { first, output, language } = candidate;
@@ -417,7 +452,7 @@ export function matchSymbols(
   }
   const terms = found.filter((c) => {
     if (c.output.kind === "not") return false;
-    const blocked = blocksByKey.get(c.output.key)?.some((b) => b.first <= c.first && c.last <= b.last);
+    const blocked = blockedByIdiom(blocksByKey.get(c.output.key), c);
     if (blocked) record(c, false, "idiom");
     return !blocked;
   });
@@ -425,12 +460,13 @@ export function matchSymbols(
   // 2. The most specific reading wins: a longer match of another symbol swallows a shorter one.
   terms.sort((a, b) => span(b) - span(a) || a.first - b.first);
   const accepted: Candidate[] = [];
-  const coveredBy: Candidate[][] = tokens.map(() => []);
+  // Filled lazily: most tokens are never covered by a reading.
+  const coveredBy: Array<Candidate[] | undefined> = new Array(tokens.length);
   const acceptedSpans = new Set<string>();
   for (const candidate of terms) {
     let longer: Candidate | undefined;
     for (let k = candidate.first; k <= candidate.last && !longer; k++) {
-      longer = coveredBy[k]?.find((a) => a.output.key !== candidate.output.key && span(a) > span(candidate));
+      longer = longerReading(coveredBy[k], candidate);
     }
     if (longer) {
       record(candidate, false, "longer-match", longer.output.key);
@@ -446,7 +482,7 @@ export function matchSymbols(
     }
     accepted.push(candidate);
     acceptedSpans.add(spanId);
-    for (let k = candidate.first; k <= candidate.last; k++) coveredBy[k]?.push(candidate);
+    for (let k = candidate.first; k <= candidate.last; k++) (coveredBy[k] ??= []).push(candidate);
   }
 
   // 3. One symbol per key, with every place it was found as evidence.
@@ -481,7 +517,9 @@ export function matchSymbols(
         match = { key, name: info.names[candidate.language], category: info.category, evidence: [] };
         byKey.set(key, match);
       }
-      if (!match.evidence.some((e) => e.start === start && e.end === end)) match.evidence.push(evidence);
+      let seen = false;
+      for (const e of match.evidence) seen ||= e.start === start && e.end === end;
+      if (!seen) match.evidence.push(evidence);
       if (candidate.output.detail && key === candidate.output.key) {
         match.details = [...new Set([...(match.details ?? []), candidate.output.detail])];
       }

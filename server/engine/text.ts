@@ -37,16 +37,16 @@ export interface Token {
   /** Normalised form used for matching: "dog's" -> "dog". */
   readonly norm: string;
   /** The folded word before the possessive was stripped ("wendy's"), when it differs from `norm`. */
-  readonly possessive?: string;
+  readonly possessive: string | undefined;
   /** Character offsets of the word in the original text. */
   readonly start: number;
   readonly end: number;
   /** True when sentence or clause punctuation separates this token from the previous one. */
   readonly breakBefore: boolean;
   /** Written with a capital first letter ("Town", "E"): names and initials. */
-  readonly capital?: true;
+  readonly capital: boolean;
   /** The token opens a quotation: words someone says ("Hide me"). */
-  readonly opensQuote?: true;
+  readonly opensQuote: boolean;
 }
 
 // Dotted abbreviations ("r.i.p.", "q.e.p.d.") are one word, currency signs are words ("paid her $10");
@@ -68,21 +68,24 @@ function breakBetween(text: string, from: number, to: number): 0 | 1 | 2 {
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let previousEnd = 0;
-  for (const match of text.matchAll(WORD)) {
+  const words = new RegExp(WORD);
+  for (let match = words.exec(text); match; match = words.exec(text)) {
     const start = match.index;
     const raw = match[0];
     const folded = foldWord(raw.includes(".") ? raw.replaceAll(".", "") : raw);
     const norm = stripPossessive(folded);
     if (norm.length === 0) continue;
     const gap = breakBetween(text, previousEnd, start) || (tokens.length === 0 ? 1 : 0);
+    const first = raw[0] ?? "";
+    // Every token has the same fields, so the matcher's hot loops see one object shape.
     tokens.push({
       norm,
-      ...(folded !== norm ? { possessive: folded } : {}),
+      possessive: folded !== norm ? folded : undefined,
       start,
       end: start + raw.length,
       breakBefore: gap > 0,
-      ...(gap === 2 ? { opensQuote: true as const } : {}),
-      ...(raw[0] !== norm[0] && raw[0] !== raw[0]?.toLowerCase() ? { capital: true as const } : {}),
+      capital: first !== norm[0] && first !== first.toLowerCase(),
+      opensQuote: gap === 2,
     });
     previousEnd = start + raw.length;
   }
