@@ -30,3 +30,14 @@ describe("the shipped lexicon", () => {
     expect(data.celebrities.length).toBeGreaterThanOrEqual(300);
   });
 });
+
+describe("checkLexicon", () => {
+  it("refuses a phrase that starts with a wildcard (it would be tried at every word of every dream)", () => {
+    const data = loadLexiconData();
+    const first = data.symbols[0];
+    if (!first) throw new Error("empty lexicon");
+    const broken = { ...first, en: { ...first.en, not: [...(first.en.not ?? []), "* bed * bath"] } };
+    const errors = checkLexicon({ ...data, symbols: [broken, ...data.symbols.slice(1)] }, symbolFiles(), []);
+    expect(errors).toEqual([expect.stringContaining('"* bed * bath"')]);
+  });
+});

@@ -41,6 +41,15 @@ export function checkLexicon(
   }
 
   for (const language of ["en", "es"] as const) {
+    // A phrase that starts with "*" would make the matcher try a wildcard at every word of every dream.
+    for (const entry of data.symbols) {
+      const side = entry[language];
+      for (const spec of [...side.terms, ...Object.values(side.regional ?? {}).flat(), ...(side.not ?? [])]) {
+        const term = termText(spec);
+        if (term.trim().startsWith("*"))
+          errors.push(`${language} "${term}" of ${where(entry.key)} starts with "*": start with a word`);
+      }
+    }
     const termOwner = new Map<string, string>();
     const lemmaOwner = new Map<string, string>();
     for (const entry of data.symbols) {
