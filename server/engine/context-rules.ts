@@ -65,7 +65,27 @@ const ES_NEGATED_EXISTENCE = new Set([
   "vi",
 ]);
 
+const EN_INDEFINITE = new Set(["a", "an"]);
+const ES_WAS = new Set(["era", "eran", "fuera", "seria"]);
+
+/**
+ * A first guess at what something was: "at first I thought it was an airplane", "creí que era un avión".
+ * The guess names a thing that is not there.
+ */
+function mistakenFor(previous: readonly string[], language: Language): boolean {
+  if (language === "en") {
+    if (!EN_INDEFINITE.has(previous[0] ?? "") || previous[1] !== "was" || previous[2] !== "it") return false;
+    return (
+      EN_BELIEVING.has(previous[3] ?? "") || (previous[3] === "that" && EN_BELIEVING.has(previous[4] ?? ""))
+    );
+  }
+  if (!ES_ARTICLES.has(previous[0] ?? "") || !ES_WAS.has(previous[1] ?? "") || previous[2] !== "que")
+    return false;
+  return ES_BELIEVING.has(previous[3] ?? "");
+}
+
 export function statedAbsent(tokens: readonly Token[], index: number, language: Language): boolean {
+  if (mistakenFor(before(tokens, index, 5), language)) return true;
   const previous = before(tokens, index, 4);
   if (language === "en") {
     for (let k = 0; k < previous.length; k++) {
@@ -825,13 +845,29 @@ const NAME_TITLES = new Set([
 ]);
 
 /**
- * A capitalised word after a title or an initial is a name, not the thing it also means: "Miss Hens",
- * "Mr. Fox", "E. Town", "la señora Gallo".
+ * A capitalised word after a title or an initial, or in a capitalised "X of the Y", is a name, not the thing
+ * it also means: "Miss Hens", "Mr. Fox", "E. Town", "la señora Gallo", "Historia de la Iglesia".
  */
+const TITLE_OF = new Set(["of", "de", "del"]);
+const TITLE_ARTICLES = new Set(["the", "la", "el", "los", "las"]);
+
+/** "History of the Church", "Historia de la Iglesia", "Queen of Hearts": a capitalised title or name. */
+function inTitle(tokens: readonly Token[], index: number): boolean {
+  let k = index - 1;
+  if (TITLE_ARTICLES.has(tokens[k]?.norm ?? "") && !tokens[k + 1]?.breakBefore) k--;
+  if (!TITLE_OF.has(tokens[k]?.norm ?? "") || tokens[k + 1]?.breakBefore) return false;
+  const head = tokens[k - 1];
+  // A capital that only starts a sentence ("Volviendo del Mercadona") says nothing.
+  return (
+    head !== undefined && head.capital && !head.breakBefore && !tokens[k]?.breakBefore && head.norm !== "i"
+  );
+}
+
 export function partOfName(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index];
   const previous = tokens[index - 1];
   if (!token?.capital || !previous) return false;
+  if (inTitle(tokens, index)) return true;
   // Spanish writes its titles in lower case: "la señora Gallo".
   if (NAME_TITLES.has(previous.norm)) return true;
   if (!previous.capital) return false;

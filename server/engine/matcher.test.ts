@@ -206,6 +206,11 @@ describe("symbol matcher: beliefs, names, features, former places and quoted ord
     ["Then Miss Hens came in with the mail.", "chicken"],
     ["We took the ferry near E. Town before noon.", "city"],
     ["La señora Gallo nos abrió la puerta.", "chicken"],
+    // a capitalised title, and a first guess at what something was
+    ["Tenía que dar un examen de Historia de la Iglesia mañana.", "church"],
+    ["We watched a show about the Lady of the Lake in class.", "lake"],
+    ["At first I thought it was an airplane, but it was thunder.", "airplane"],
+    ["Al principio pensé que era un avión, pero era un trueno.", "airplane"],
     // an animal named for a part of another creature
     ["A dark fox-like animal with deer legs ran around me.", "deer"],
     ["Vi a un hombre con cabeza de perro en el pasillo.", "dog"],
@@ -233,6 +238,9 @@ describe("symbol matcher: beliefs, names, features, former places and quoted ord
     ["He looked at me as if to say with his eyes that he knew.", "eye"],
     // a title without a capitalised name, a sentence start after "I."
     ["The old miss kept three hens in her yard.", "chicken"],
+    ["Volviendo del Mercadona vi una nave espacial.", "store"],
+    ["We prayed in the church of my village.", "church"],
+    ["I thought it was my brother at the door.", "brother"],
     // a whole animal seen with its parts
     ["A deer with huge antlers stood in the road.", "deer"],
     ["I went where the library was.", "library"],
