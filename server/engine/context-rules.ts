@@ -41,7 +41,17 @@ const ES_CLITICS = new Set(["me", "te", "se", "le", "lo", "la", "nos", "les", "l
 
 const EN_HAVING = new Set(["wearing", "wear", "have", "had", "has", "having"]);
 const EN_DETERMINERS = new Set(["a", "an", "the", "my", "his", "her", "your", "our", "their", "any"]);
-const EN_ABSENCE = new Set(["no", "without", "nor", "neither", "none", "imagine", "imagined", "imagining"]);
+const EN_ABSENCE = new Set([
+  "no",
+  "without",
+  "nor",
+  "neither",
+  "none",
+  "nobody",
+  "imagine",
+  "imagined",
+  "imagining",
+]);
 const EN_NEGATIVE = /^(not|never|hardly|n't|.+n't)$/;
 const ES_ABSENCE = new Set(["sin", "ningun", "ninguna", "ninguno", "ningunos", "ningunas", "ni"]);
 const ES_NEGATED_EXISTENCE = new Set([
@@ -187,6 +197,8 @@ export function negatedAction(tokens: readonly Token[], index: number, language:
     for (let k = 0; k < Math.min(previous.length, 2); k++) {
       const word = previous[k] ?? "";
       if (EN_NEGATED_AUXILIARY.has(word)) return true;
+      // "nobody screamed", "no one got hurt"
+      if (word === "nobody" || (word === "one" && previous[k + 1] === "no")) return true;
       if (word === "not" && !EN_ABILITY.has(previous[k + 1] ?? "")) return true;
     }
     return false;
@@ -451,6 +463,8 @@ const EN_BEFORE_TO = new Set([
   "needed",
   "wish",
   "wished",
+  // "dying to get out of there"
+  "dying",
   // purpose: "the dog is sent to attack", "trained to kill"
   "sent",
   "trained",

@@ -270,3 +270,38 @@ describe("symbol matcher: beliefs, names, features, former places and quoted ord
     expect(keys("We sat in a room with big windows.")).toContain("room");
   });
 });
+
+describe("symbol matcher: casual writing", () => {
+  it.each([
+    // contractions typed without the apostrophe still negate
+    ["I didnt even cry, I just felt numb.", "crying"],
+    ["There were people who didnt have faces.", "face"],
+    ["Nobody got hurt in the end.", "injury"],
+    ["No one screamed when the lights went out.", "screaming"],
+    // idioms and other senses
+    ["I was dying to get out of there after the speech.", "escape"],
+    ["It scares me to death every time I think of it.", "death"],
+    ["One of my teeth came loose and then they all started falling out into the sink.", "falling"],
+    ["He sang along to the radio, totally off key.", "key"],
+    ["My brother found a bat and I had a kitchen knife.", "kitchen"],
+    ["We've been in a bear market for months at work.", "store"],
+    ["The fish just swam away under the boat.", "escape"],
+    ["The water pulled way back from the beach.", "injury"],
+  ])("%s -/-> %s", (text, key) => {
+    expect(keys(text)).not.toContain(key);
+  });
+
+  it.each([
+    ["my legs wouldnt move and I couldnt scream", "paralysis"],
+    ["I couldnt find my passport anywhere.", "losing_object"],
+    ["I was looking everywhere, I dumped my whole bag out.", "searching"],
+    ["The fish swam away and we swam back to the boat.", "swimming"],
+    ["I fell out of the tree and hit the ground.", "falling"],
+    ["We flew up through the roof and into the sky.", "roof"],
+    ["I jumped off the balcony and started flying over the city.", "city"],
+    ["The cat swiped at me and I ran.", "attack"],
+    ["My hands were all cut up from the rocks.", "injury"],
+  ])("%s -> %s", (text, key) => {
+    expect(keys(text)).toContain(key);
+  });
+});

@@ -26,6 +26,47 @@ export function foldWord(word: string): string {
   return result;
 }
 
+/**
+ * English contractions typed without the apostrophe ("didnt", "couldnt", "im"): casual writing is full of
+ * them, and the negation and absence rules must still see them. Only forms that are not words of their own.
+ */
+const BARE_CONTRACTIONS = new Map(
+  [
+    "didn't",
+    "don't",
+    "doesn't",
+    "wasn't",
+    "weren't",
+    "isn't",
+    "aren't",
+    "haven't",
+    "hasn't",
+    "hadn't",
+    "wouldn't",
+    "shouldn't",
+    "couldn't",
+    "can't",
+    "won't",
+    "ain't",
+    "mustn't",
+    "i'm",
+    "i've",
+    "you're",
+    "they're",
+    "we've",
+    "you've",
+    "they've",
+    "that's",
+    "there's",
+    "what's",
+    "she's",
+    "he'll",
+    "she'll",
+    "they'll",
+    "you'll",
+  ].map((word) => [word.replace("'", ""), word]),
+);
+
 /** Possessive "'s" and a trailing apostrophe carry no meaning for matching: "dog's" finds dog. */
 function stripPossessive(folded: string): string {
   if (folded.endsWith("'s")) return folded.slice(0, -2);
@@ -73,14 +114,15 @@ export function tokenize(text: string): Token[] {
     const start = match.index;
     const raw = match[0];
     const folded = foldWord(raw.includes(".") ? raw.replaceAll(".", "") : raw);
-    const norm = stripPossessive(folded);
+    const contraction = BARE_CONTRACTIONS.get(folded);
+    const norm = contraction ?? stripPossessive(folded);
     if (norm.length === 0) continue;
     const gap = breakBetween(text, previousEnd, start) || (tokens.length === 0 ? 1 : 0);
     const first = raw[0] ?? "";
     // Every token has the same fields, so the matcher's hot loops see one object shape.
     tokens.push({
       norm,
-      possessive: folded !== norm ? folded : undefined,
+      possessive: contraction === undefined && folded !== norm ? folded : undefined,
       start,
       end: start + raw.length,
       breakBefore: gap > 0,
@@ -98,6 +140,8 @@ export function termWords(term: string): string[] {
   return Array.from(undotted.matchAll(/[$€£¥]|[\p{L}\p{N}*:=]+(?:['’][\p{L}]+)*/gu), (match) => {
     const word = match[0];
     // A term written with "'s" ("wendy's") keeps it and meets only the possessive form in a dream.
-    return word.startsWith("=") ? `=${foldWord(word.slice(1))}` : foldWord(word);
+    if (word.startsWith("=")) return `=${foldWord(word.slice(1))}`;
+    const folded = foldWord(word);
+    return BARE_CONTRACTIONS.get(folded) ?? folded;
   });
 }
