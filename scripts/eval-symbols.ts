@@ -1,6 +1,7 @@
 /**
  * Scores the matcher on the labelled evaluation reports.
- * Usage: npm run eval:symbols [-- --file path.jsonl] [--keys a,b] [--errors] [--lang en|es]
+ * Usage: npm run eval:symbols [-- --file path.jsonl [--file other.jsonl]] [--keys a,b] [--errors] [--lang en|es]
+ * `npm run eval:synthetic` scores our own labelled check set (eval/synthetic/), written to the same rules.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -10,7 +11,7 @@ import { createEngine } from "../server/engine/index";
 const EVAL_DIR = path.resolve(import.meta.dirname, "../../shared/eval");
 const { values } = parseArgs({
   options: {
-    file: { type: "string", default: path.join(EVAL_DIR, "dreams-dev.jsonl") },
+    file: { type: "string", multiple: true, default: [path.join(EVAL_DIR, "dreams-dev.jsonl")] },
     keys: { type: "string" },
     errors: { type: "boolean", default: false },
     lang: { type: "string" },
@@ -21,7 +22,9 @@ const vocabulary = readVocabulary(path.join(EVAL_DIR, "symbols.tsv"));
 const onlyKeys = values.keys ? new Set(values.keys.split(",").map((key) => key.trim())) : undefined;
 const inScope = (key: string) => vocabulary.has(key) && (!onlyKeys || onlyKeys.has(key));
 const engine = createEngine();
-const reports = readJsonLines<EvalReport>(values.file).filter((r) => !values.lang || r.lang === values.lang);
+const reports = values.file
+  .flatMap((file) => readJsonLines<EvalReport>(file))
+  .filter((r) => !values.lang || r.lang === values.lang);
 
 const byLanguage = new Map<string, Array<{ gold: Set<string>; predicted: Set<string> }>>();
 const perKey = new Map<string, { tp: number; fp: number; fn: number }>();
@@ -76,7 +79,7 @@ if (values.errors) {
 }
 const fmt = (n: number) => n.toFixed(3);
 console.log(
-  `file: ${path.relative(process.cwd(), values.file)}${onlyKeys ? ` (keys: ${[...onlyKeys].join(",")})` : ""}`,
+  `file: ${values.file.map((file) => path.relative(process.cwd(), file)).join(", ")}${onlyKeys ? ` (keys: ${[...onlyKeys].join(",")})` : ""}`,
 );
 for (const [lang, pairs] of [...byLanguage.entries()].sort()) {
   const s = score(pairs);

@@ -94,8 +94,21 @@ function mistakenFor(previous: readonly string[], language: Language): boolean {
   return ES_BELIEVING.has(previous[3] ?? "");
 }
 
+/** "I had forgotten to put on my shoes", "forgot to wear a shirt": the thing is missing. */
+function forgottenToWear(previous: readonly string[]): boolean {
+  for (let k = 0; k < previous.length - 2; k++) {
+    const wearing = previous[k] === "wear" || (previous[k] === "on" && previous[k + 1] === "put");
+    if (!wearing) continue;
+    const to = previous[k] === "wear" ? k + 1 : k + 2;
+    return previous[to] === "to" && EN_FORGETTING.has(previous[to + 1] ?? "");
+  }
+  return false;
+}
+const EN_FORGETTING = new Set(["forgot", "forgotten", "forget", "forgetting"]);
+
 export function statedAbsent(tokens: readonly Token[], index: number, language: Language): boolean {
   if (mistakenFor(before(tokens, index, 5), language)) return true;
+  if (language === "en" && forgottenToWear(before(tokens, index, 6))) return true;
   const previous = before(tokens, index, 4);
   if (language === "en") {
     for (let k = 0; k < previous.length; k++) {
@@ -153,7 +166,8 @@ export function deniedAfter(tokens: readonly Token[], last: number, language: La
   let k = last + 1;
   // one or two words may sit between the thing and "but": "an elevator anywhere, but..."
   const limit = Math.min(tokens.length, last + 4);
-  while (k < limit && tokens[k]?.norm !== (language === "en" ? "but" : "pero")) {
+  const contrast = language === "en" ? EN_CONTRAST : ES_CONTRAST;
+  while (k < limit && !contrast.has(tokens[k]?.norm ?? "")) {
     if (tokens[k]?.breakBefore && k > last + 1) return false;
     k++;
   }
@@ -166,9 +180,15 @@ export function deniedAfter(tokens: readonly Token[], last: number, language: La
     if (EN_NOT_THERE.has(next2)) return EN_PRONOUN_OF_ABSENCE.has(next3);
     return next2 === "was" || next2 === "were" || next2 === "is" ? next3 === "none" : false;
   }
-  if (next1 !== "no" || !ES_FOUND_NONE.has(next2)) return false;
-  return next3 === "" || ES_NONE.has(next3);
+  // "aunque ahí no había ninguno"
+  const skip = ES_THERE.has(next1) ? 1 : 0;
+  const [no, found, none] = skip ? [next2, next3, joinedWord(tokens, k + 4)] : [next1, next2, next3];
+  if (no !== "no" || !ES_FOUND_NONE.has(found)) return false;
+  return none === "" || ES_NONE.has(none);
 }
+const EN_CONTRAST = new Set(["but", "though", "although"]);
+const ES_CONTRAST = new Set(["pero", "aunque"]);
+const ES_THERE = new Set(["ahi", "alli", "alla", "aqui", "aca"]);
 
 // --- Negated actions ------------------------------------------------------------------------------------
 
@@ -207,7 +227,8 @@ export function negatedAction(tokens: readonly Token[], index: number, language:
   let k = 0;
   while (k < previous.length && ES_CLITICS.has(previous[k] ?? "")) k++;
   const word = previous[k];
-  if (word === "no" || word === "tampoco") return true;
+  // "sin matar a ninguna", "una guagua sin chofer"
+  if (word === "no" || word === "tampoco" || word === "sin") return true;
   // "nadie se arrojaba a buscarlo", "nunca lo encontré": a negative subject or adverb negates its clause.
   return anyIn(previous, ES_NEGATIVE_SUBJECTS);
 }
@@ -307,6 +328,45 @@ const ES_COMPARATORS = new Set([
   "cual",
 ]);
 const ES_ARTICLES = new Set(["un", "una", "unos", "unas"]);
+/** Qualities that open a simile: "roja como la sangre", "frío como el hielo". */
+const ES_SIMILE_QUALITIES = new Set(
+  [
+    "rojo",
+    "blanco",
+    "negro",
+    "verde",
+    "azul",
+    "amarillo",
+    "gris",
+    "oscuro",
+    "claro",
+    "brillante",
+    "frio",
+    "caliente",
+    "duro",
+    "suave",
+    "blando",
+    "alto",
+    "grande",
+    "pequeño",
+    "rapido",
+    "lento",
+    "fuerte",
+    "ligero",
+    "pesado",
+    "limpio",
+    "dulce",
+    "amargo",
+    "viejo",
+    "feo",
+    "bonito",
+  ].flatMap((quality) => {
+    const stem = quality.replace(/[oe]$/, "");
+    return quality.endsWith("o")
+      ? [quality, `${stem}a`, `${quality}s`, `${stem}as`]
+      : [quality, `${quality}s`];
+  }),
+);
 const ES_DEFINITE = new Set(["el", "la", "los", "las"]);
 
 /** Words that may stand between "or" and the second alternative: "like an office or maybe even a bathroom". */
@@ -325,16 +385,42 @@ const ES_OR_FILLERS = new Set([
 ]);
 
 /** Where the alternative joined by "or" ends: the index of the word before "or", if "or" is near. */
-function alternativeBefore(previous: readonly string[], index: number, language: Language): number {
+const EN_OR = new Set(["or"]);
+const ES_OR = new Set(["o", "u"]);
+/** Prepositions that tie a place to the thing compared: "like a parking area in a restaurant". */
+const EN_PLACE_LINKS = new Set(["in", "at", "on", "inside", "of"]);
+const ES_PLACE_LINKS = new Set(["en", "de", "del", "dentro"]);
+const EN_DETERMINER_FILLERS = new Set(["certain", "some", "sort", "kind"]);
+
+/**
+ * The index of the word before a linking word ("or", a preposition) near the hit, if only articles,
+ * fillers and one free word (an adjective) stand between them: -1 otherwise.
+ */
+function linkedBefore(
+  previous: readonly string[],
+  index: number,
+  language: Language,
+  links: ReadonlySet<string>,
+): number {
   const fillers = language === "en" ? EN_OR_FILLERS : ES_OR_FILLERS;
   const articles = language === "en" ? EN_ARTICLES : ES_ARTICLES;
   for (let k = 0; k < previous.length; k++) {
     const word = previous[k] ?? "";
-    if (language === "en" ? word === "or" : word === "o" || word === "u") return index - k - 2;
+    if (links.has(word)) return index - k - 2;
     // One free word (an adjective) is allowed next to the hit; the rest must be articles or fillers.
-    if (k > 0 && !fillers.has(word) && !articles.has(word)) return -1;
+    if (k > 0 && !fillers.has(word) && !articles.has(word) && !EN_DETERMINER_FILLERS.has(word)) return -1;
   }
   return -1;
+}
+
+/** "was like X", "looked like X", "parecía un X": a likeness stated of the scene, not of an act. */
+function sceneLikeness(tokens: readonly Token[], index: number, language: Language): boolean {
+  const previous = before(tokens, index, 5);
+  for (let k = 0; k < previous.length && k <= 3; k++) {
+    if (language === "en" && previous[k] === "like") return EN_LIKE_HOSTS.has(previous[k + 1] ?? "");
+    if (language === "es" && ES_COMPARATORS.has(previous[k] ?? "")) return true;
+  }
+  return false;
 }
 
 const EN_LIKENESS_NOUNS = new Set(["characteristics", "features", "traits", "typical", "reminiscent"]);
@@ -351,8 +437,11 @@ const ES_LIKENESS_NOUNS = new Set([
 export function comparison(tokens: readonly Token[], index: number, language: Language): boolean {
   const previous = before(tokens, index, 6);
   // "like a tunnel or a cave", "como una serpiente o un lagarto": the comparison covers both alternatives.
-  const alternative = alternativeBefore(previous, index, language);
+  const alternative = linkedBefore(previous, index, language, language === "en" ? EN_OR : ES_OR);
   if (alternative >= 0 && comparison(tokens, alternative, language)) return true;
+  // "it was like a parking area in a certain restaurant": the place belongs to the likeness too.
+  const place = linkedBefore(previous, index, language, language === "en" ? EN_PLACE_LINKS : ES_PLACE_LINKS);
+  if (place >= 0 && sceneLikeness(tokens, place, language)) return true;
   // "it had characteristics of a lamb", "a sound typical of bus doors", "típico de las puertas del bus"
   const of = previous.indexOf(language === "en" ? "of" : "de");
   if (
@@ -389,6 +478,16 @@ export function comparison(tokens: readonly Token[], index: number, language: La
     if (word === "si" && previous[k + 1] === "como") return true;
     // "como una serpiente", "como un gran perro" (not "como una serpiente en las manos")
     if (word === "como" && k >= 1 && k <= 2 && ES_ARTICLES.has(previous[k - 1] ?? "")) return true;
+    // "roja como la sangre", "blanco como la nieve": a quality likened to a thing
+    if (
+      word === "como" &&
+      k === 1 &&
+      ES_DEFINITE.has(previous[0] ?? "") &&
+      ES_SIMILE_QUALITIES.has(previous[2] ?? "")
+    )
+      return true;
+    // "flotaban como barquitos", "la gente como hormiguitas" (a bare singular is a role: "trabajaba como camarero")
+    if (word === "como" && k === 0 && (tokens[index]?.norm ?? "").endsWith("s")) return true;
     // "como los de la iglesia", "como el de mi escuela"
     if (
       word === "como" &&
@@ -632,7 +731,23 @@ function reportedPlan(tokens: readonly Token[], index: number, language: Languag
   while (k < words.length && ES_CLITICS.has(words[k] ?? "")) k++;
   return ES_REPORTING.has(words[k] ?? "");
 }
+const ES_INFINITIVE = /^[a-zñ]{2,}(ar|er|ir)(me|te|se|nos|lo|la|le)?$/;
+const ES_PAST_SUBJUNCTIVE = /(ara|aras|aran|áramos|iera|ieras|ieran|iéramos|ase|ases|asen|iese|ieses|iesen)$/;
+const ES_TELLING = new Set([
+  "dijo",
+  "decia",
+  "dice",
+  "dijeron",
+  "decian",
+  "grito",
+  "gritaba",
+  "gritaron",
+  "ordeno",
+]);
 const ES_WANTING = new Set([
+  "quieres",
+  "queres",
+  "quisieras",
   "queria",
   "quise",
   "quiero",
@@ -657,6 +772,7 @@ const EN_BELIEVING = new Set([
   "suspected",
   "imagined",
 ]);
+const EN_COUNTERFACTUAL = new Set(["could", "should", "would", "might", "could've", "should've", "would've"]);
 const EN_SUBJECTS = new Set(["i", "he", "she", "they", "we", "you", "it", "someone", "somebody", "everyone"]);
 const ES_BELIEVING = new Set([
   "crei",
@@ -695,10 +811,29 @@ function believedAction(previous: readonly string[], language: Language): boolea
   return ES_BELIEVING.has(previous[k + 1] ?? "");
 }
 
+/**
+ * "threatens to kill one man, then the next, by shooting each": the means of an act that is only threatened,
+ * wanted or planned is not done either. Looks back to the start of the sentence, across commas.
+ */
+function meansOfUnrealAct(tokens: readonly Token[], index: number): boolean {
+  if (tokens[index - 1]?.norm !== "by" || tokens[index]?.breakBefore) return false;
+  for (let k = index - 2; k >= 1 && k >= index - 16; k--) {
+    if (tokens[k]?.norm === "to" && EN_BEFORE_TO.has(tokens[k - 1]?.norm ?? "")) return true;
+    if (tokens[k]?.sentenceStart) return false;
+  }
+  return false;
+}
+
 export function unrealAction(tokens: readonly Token[], index: number, language: Language): boolean {
   const previous = before(tokens, index, 6);
   if (believedAction(previous, language)) return true;
   if (language === "en") {
+    if (meansOfUnrealAct(tokens, index)) return true;
+    // "I could have killed him", "he could have been bitten": what might have been, not what was.
+    const have = previous[0] === "been" ? 1 : 0;
+    if (previous[have] === "have" && EN_COUNTERFACTUAL.has(previous[have + 1] ?? "")) return true;
+    // "there was no time to eat", "it was time to leave"
+    if (previous[0] === "to" && previous[1] === "time") return true;
     if (anyIn(previous, EN_UNREAL, 0, 3)) return true;
     // "instead of running", "rather than fight"
     if (previous[0] === "of" && previous[1] === "instead") return true;
@@ -713,7 +848,11 @@ export function unrealAction(tokens: readonly Token[], index: number, language: 
   while (k < previous.length && ES_CLITICS.has(previous[k] ?? "")) k++;
   const first = previous[k] ?? "";
   if (ES_WANTING.has(first)) return true;
+  // "quería salir corriendo": the act hangs on a wanted infinitive
+  if (ES_INFINITIVE.test(first) && ES_WANTING.has(previous[k + 1] ?? "")) return true;
   if (first === "a" && ES_GOING.has(previous[k + 1] ?? "")) return true;
+  // "ya era hora de comer"
+  if (first === "de" && previous[k + 1] === "hora") return true;
   if (first === "de" && previous[k + 1] === "punto") return true;
   if (first === "de" && previous[k + 1] === "ganas") return true;
   // "para evitar que me atacara"
@@ -723,6 +862,8 @@ export function unrealAction(tokens: readonly Token[], index: number, language: 
     let j = k + 1;
     while (j < previous.length && ES_CLITICS.has(previous[j] ?? "")) j++;
     if (ES_REQUESTERS.has(previous[j] ?? "")) return true;
+    // "me dijo que corriera": an order told, in the subjunctive
+    if (ES_TELLING.has(previous[j] ?? "") && ES_PAST_SUBJUNCTIVE.test(tokens[index]?.norm ?? "")) return true;
   }
   // "en vez de correr", "en lugar de huir"
   if (
@@ -939,6 +1080,10 @@ const ES_BODY_PARTS = new Set([
   "pelaje",
   "pezuñas",
   "pico",
+  "dientes",
+  "ojos",
+  "piel",
+  "hocico",
   "escamas",
   "colmillos",
 ]);
@@ -1051,4 +1196,140 @@ export function refersBackToRoom(tokens: readonly Token[], first: number, last: 
   if (!REFERRING.has(tokens[first - 1]?.norm ?? "") || tokens[first]?.breakBefore) return false;
   const next = tokens[last + 1];
   return !next || next.breakBefore || !INTRODUCING.has(next.norm);
+}
+
+// --- Verb forms that look like nouns (Spanish) -----------------------------------------------------------
+
+const ES_REFLEXIVE = new Set(["me", "te", "se", "nos", "os"]);
+
+/**
+ * "me monté en el carro", "se cerró la puerta": a reflexive pronoun never stands before a noun, so the
+ * word is a verb that happens to fold to a noun ("monte", "cerro").
+ */
+export function verbAfterClitic(tokens: readonly Token[], first: number, language: Language): boolean {
+  return language === "es" && !tokens[first]?.breakBefore && ES_REFLEXIVE.has(tokens[first - 1]?.norm ?? "");
+}
+
+// --- Names given to people and animals ------------------------------------------------------------------
+
+const ES_DETERMINERS = new Set([
+  "el",
+  "la",
+  "los",
+  "las",
+  "un",
+  "una",
+  "unos",
+  "unas",
+  "del",
+  "al",
+  "mi",
+  "mis",
+  "tu",
+  "su",
+  "sus",
+  "este",
+  "esta",
+  "ese",
+  "esa",
+  "aquel",
+  "aquella",
+]);
+
+/**
+ * Spanish writes common nouns in lower case, so a capitalised one inside a sentence and without an article
+ * is a name: "rumbo a Culebra", "mi abuela Chela", "en Caballito", "le puso Tigre".
+ */
+export function spanishProperName(tokens: readonly Token[], first: number, last: number): boolean {
+  const token = tokens[first];
+  if (!token?.capital || token.sentenceStart || token.opensQuote || first !== last) return false;
+  return !ES_DETERMINERS.has(tokens[first - 1]?.norm ?? "");
+}
+
+const EN_NAMED = new Set(["named", "called", "nicknamed"]);
+const EN_NAME_BEARERS = new Set([
+  "cat",
+  "dog",
+  "kitten",
+  "puppy",
+  "horse",
+  "pony",
+  "pet",
+  "bird",
+  "parrot",
+  "hamster",
+  "rabbit",
+  "fish",
+  "turtle",
+  "snake",
+  "cow",
+  "goat",
+  "pig",
+  "daughter",
+  "son",
+  "baby",
+  "friend",
+  "cousin",
+  "boy",
+  "girl",
+  "man",
+  "woman",
+  "guy",
+]);
+
+/**
+ * Names given in the dream ("my cat Pumpkin", "a dog named Bear"): every later use of that capitalised
+ * word is the name, not the thing ("Pumpkin was sitting on the wardrobe").
+ */
+export function namesGiven(tokens: readonly Token[], language: Language): Set<string> {
+  const names = new Set<string>();
+  if (language === "es") {
+    // "mi perra Luna ... Luna me lame la cara": a name used inside a sentence is the name at its start too.
+    for (let k = 1; k < tokens.length; k++)
+      if (spanishProperName(tokens, k, k)) names.add(tokens[k]?.norm ?? "");
+    return names;
+  }
+  for (let k = 1; k < tokens.length; k++) {
+    const token = tokens[k] as Token;
+    if (!token.capital || token.breakBefore) continue;
+    const previous = tokens[k - 1]?.norm ?? "";
+    if (EN_NAMED.has(previous) || EN_NAME_BEARERS.has(previous)) names.add(token.norm);
+  }
+  return names;
+}
+
+const RELIGIOUS_TITLES = new Set([
+  "father",
+  "mother",
+  "sister",
+  "brother",
+  "padre",
+  "madre",
+  "hermana",
+  "hermano",
+  "sor",
+  "fray",
+]);
+const POSSESSIVES = new Set([
+  "my",
+  "his",
+  "her",
+  "our",
+  "their",
+  "your",
+  "mi",
+  "su",
+  "tu",
+  "nuestro",
+  "nuestra",
+]);
+
+/** "Father Brennan said a prayer", "el padre Chuy": a priest or nun, not a relative. */
+export function religiousTitle(tokens: readonly Token[], first: number): boolean {
+  const token = tokens[first];
+  const next = tokens[first + 1];
+  if (!token || !RELIGIOUS_TITLES.has(token.norm) || !next?.capital || next.breakBefore) return false;
+  if (POSSESSIVES.has(tokens[first - 1]?.norm ?? "")) return false;
+  // Spanish "el padre Chuy" has its title in lower case; English capitalises it.
+  return token.capital || tokens[first - 1]?.norm === "el" || tokens[first - 1]?.norm === "la";
 }

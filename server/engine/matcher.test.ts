@@ -305,3 +305,59 @@ describe("symbol matcher: casual writing", () => {
     expect(keys(text)).toContain(key);
   });
 });
+
+describe("symbol matcher: Spanish names, clitics, idioms and orders", () => {
+  it.each([
+    // a verb that folds to a noun after a reflexive pronoun
+    ["Me monté en un carro público para irme a casa.", "mountain"],
+    ["Un carro se nos cerró y chocamos.", "mountain"],
+    // a capitalised word inside a sentence, without an article, is a name; and later at a sentence start too
+    ["Soñé que iba en una lancha rumbo a Culebra.", "snake"],
+    ["Llevaba a mi hija Mora al jardín. Mora se puso contenta.", "fruit"],
+    ["Mi perra Luna estaba conmigo. Luna me lame la cara.", "moon"],
+    ["El padre Chuy ya estaba en el altar.", "father"],
+    // idioms
+    ["Yo me moría del miedo cuando vi la sombra.", "death"],
+    ["Una vieja me estuvo echando los perros toda la noche.", "dog"],
+    ["Mi tía me dijo que no fuera gallina.", "chicken"],
+    ["Al final cayó un aguacero horrible sobre el pueblo.", "falling"],
+    ["Le ofrecí un mate y se quedó charlando.", "killing"],
+    ["Era una noche de perros y llovía a cántaros.", "singing"],
+    // orders, wishes, time to, negated and absent
+    ["Me agarró la mano y me dijo que corriera, pero me quedé quieto.", "running"],
+    ["Yo quería salir corriendo, pero no me moví.", "running"],
+    ["Mi mamá gritó que ya era hora de comer.", "eating"],
+    ["Las fue apartando una a una, sin matar a ninguna.", "killing"],
+    ["Di un volantazo. No chocamos, por suerte.", "accident"],
+    ["Me dijo que tuviera cuidado con los tiburones, aunque ahí no había ninguno.", "shark"],
+    // likeness
+    ["La tinta salía roja como la sangre.", "blood"],
+    ["En el agua flotaban mis dientes como barquitos.", "boat"],
+    ["Era una criatura peluda con dientes de tiburón.", "shark"],
+    // a daily commute is not a trip
+    ["Soñé que viajaba en el subte, como todas las mañanas.", "travel"],
+  ])("%s -/-> %s", (text, key) => {
+    expect(keys(text)).not.toContain(key);
+  });
+
+  it.each([
+    ["Vi a Dios sentado en una nube.", "god"],
+    ["Fuimos al Mercadona a comprar pan.", "store"],
+    ["Trabajaba como camarero en un bar.", "restaurant"],
+    ["Me dio tanto miedo que salí corriendo del cementerio.", "escape"],
+    ["Salí corriendo al baño.", "running"],
+    ["Mi papá se moría y yo lloraba.", "death"],
+    ["Soñé que me moría y estaba en el cielo con los ángeles.", "heaven"],
+    ["Se reía de mí todo el tiempo.", "laughing"],
+    ["Chocamos contra un árbol en la curva.", "accident"],
+  ])("%s -> %s", (text, key) => {
+    expect(keys(text)).toContain(key);
+  });
+
+  it("reads names given to animals in English too", () => {
+    const text = "I heard my cat Pumpkin meowing in the attic. Pumpkin was sitting on a box.";
+    expect(keys(text)).toContain("cat");
+    expect(keys(text)).not.toContain("food");
+    expect(keys("We carved a pumpkin for Halloween.")).toContain("food");
+  });
+});

@@ -6,15 +6,19 @@ import {
   featureOfAnotherCreature,
   formerlyThere,
   GENERIC_ROOM,
+  namesGiven,
   negatedAction,
   partOfName,
   quotedImperative,
   refersBackToRoom,
+  religiousTitle,
   SPECIFIC_ROOMS,
+  spanishProperName,
   statedAbsent,
   unrealAction,
   unrealEvent,
   unrealVerbForm,
+  verbAfterClitic,
 } from "./context-rules";
 import { type DreamLanguage, detectLanguage } from "./language";
 import type { Celebrity, SymbolCategory, SymbolEntry, TermSpec } from "./lexicon/schema";
@@ -41,6 +45,8 @@ interface TermOutput {
   isEvent?: boolean;
   /** A word of an animal symbol: "with deer legs" speaks of another creature. */
   isAnimal?: boolean;
+  /** A word of a person symbol (people, spiritual beings): their titles and names are capitalised. */
+  isPerson?: boolean;
   near?: ContextWords;
   notNear?: ContextWords;
   also: readonly string[];
@@ -236,6 +242,7 @@ function addTerm(
       entry.category === "action" || (isVerb && entry.category !== "place" && entry.category !== "object"),
     isEvent: entry.category === "event",
     isAnimal: entry.category === "animal",
+    isPerson: entry.category === "people" || entry.category === "spiritual",
     also: entry.alsoKeys?.[term] ?? [],
     term,
     lemma: isVerb ? termWords(term)[0]?.replace(/:v$/, "") : undefined,
@@ -377,13 +384,29 @@ function longerReading(
   return undefined;
 }
 
-function dropReason(tokens: readonly Token[], candidate: Candidate): DropReason | undefined {
+function dropReason(
+  tokens: readonly Token[],
+  candidate: Candidate,
+  names: ReadonlySet<string>,
+): DropReason | undefined {
   const { first, output, language } = candidate;
+  const single = candidate.first === candidate.last;
   if (output.near && !nearAny(tokens, candidate, output.near)) return "context";
   if (output.notNear && nearAny(tokens, candidate, output.notNear)) return "context";
   if (comparison(tokens, first, language)) return "comparison";
   if (candidate.first === candidate.last && exclamation(tokens, first, language)) return "exclamation";
-  if (candidate.first === candidate.last && !output.detail && partOfName(tokens, first)) return "name";
+  if (single && !output.detail) {
+    const token = tokens[first];
+    if (partOfName(tokens, first)) return "name";
+    // A name given in the dream ("my cat Pumpkin"); people's own words ("Dios", "Mom") are not set aside.
+    if (!output.isPerson && token?.capital && names.has(token.norm)) return "name";
+    if (output.isPerson && religiousTitle(tokens, first)) return "name";
+    if (!output.isPerson && language === "es" && spanishProperName(tokens, first, candidate.last))
+      return "name";
+  }
+  // Only things and places: verbs of actions and events are often listed as plain forms ("se reía", "moría").
+  const isThing = !output.isVerb && !output.isEvent && !output.isPerson;
+  if (isThing && !output.lemma && verbAfterClitic(tokens, first, language)) return "context";
   if (output.isAnimal && featureOfAnotherCreature(tokens, first, candidate.last, language))
     return "comparison";
   if (output.isEvent && unrealEvent(tokens, first, language)) return "not-real";
@@ -402,6 +425,9 @@ function dropReason(tokens: readonly Token[], candidate: Candidate): DropReason 
     return "absent";
   } else if (output.isEvent && unrealAction(tokens, first, language)) {
     return "not-real";
+  } else if (output.isEvent && language === "es" && negatedAction(tokens, first, language)) {
+    // An event told as a verb: "No chocamos".
+    return "negated";
   }
   return undefined;
 }
@@ -457,6 +483,7 @@ export function matchSymbols(
     return !blocked;
   });
 
+  const names = namesGiven(tokens, language === "mixed" ? "en" : language);
   // 2. The most specific reading wins: a longer match of another symbol swallows a shorter one.
   terms.sort((a, b) => span(b) - span(a) || a.first - b.first);
   const accepted: Candidate[] = [];
@@ -475,7 +502,7 @@ export function matchSymbols(
     // The same words found again through another term of the same symbol ("cayó" and "caer") count once.
     const spanId = `${candidate.output.key}|${candidate.first}|${candidate.last}`;
     if (acceptedSpans.has(spanId)) continue;
-    const reason = dropReason(tokens, candidate);
+    const reason = dropReason(tokens, candidate, names);
     if (reason) {
       record(candidate, false, reason);
       continue;

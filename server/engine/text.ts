@@ -88,6 +88,8 @@ export interface Token {
   readonly capital: boolean;
   /** The token opens a quotation: words someone says ("Hide me"). */
   readonly opensQuote: boolean;
+  /** The token starts a sentence: the text's first word, or one after ".", "!", "?" or "…". */
+  readonly sentenceStart: boolean;
 }
 
 // Dotted abbreviations ("r.i.p.", "q.e.p.d.") are one word, currency signs are words ("paid her $10");
@@ -96,14 +98,24 @@ const WORD = /(?:\p{L}\.){2,}|[$€£¥]|[\p{L}\p{N}]+(?:['’][\p{L}]+)*['’]?
 const CLAUSE_BREAK = new Set(Array.from('.,;:!?()[]{}"“”«»¿¡…—–', (char) => char.charCodeAt(0)));
 
 const OPENING_QUOTES = new Set(Array.from('"“«', (char) => char.charCodeAt(0)));
+const SENTENCE_END = new Set(Array.from(".!?…", (char) => char.charCodeAt(0)));
 
-/** 0: no break; 1: clause punctuation; 2: a quotation opens right before the next word. */
-function breakBetween(text: string, from: number, to: number): 0 | 1 | 2 {
-  let found = false;
-  for (let i = from; i < to && !found; i++) found = CLAUSE_BREAK.has(text.charCodeAt(i));
-  if (!found) return 0;
+const NO_BREAK = 0;
+const CLAUSE = 1;
+const QUOTE = 2;
+const SENTENCE = 4;
+
+/** Bit flags for the gap between two words: clause punctuation, an opening quotation, a sentence end. */
+function breakBetween(text: string, from: number, to: number): number {
+  let flags = NO_BREAK;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (CLAUSE_BREAK.has(code)) flags |= CLAUSE;
+    if (SENTENCE_END.has(code)) flags |= SENTENCE;
+  }
   // A straight quote right before a word opens a quotation; one right after a word closes it.
-  return to > from && OPENING_QUOTES.has(text.charCodeAt(to - 1)) ? 2 : 1;
+  if (flags !== NO_BREAK && OPENING_QUOTES.has(text.charCodeAt(to - 1))) flags |= QUOTE;
+  return flags;
 }
 
 export function tokenize(text: string): Token[] {
@@ -117,7 +129,7 @@ export function tokenize(text: string): Token[] {
     const contraction = BARE_CONTRACTIONS.get(folded);
     const norm = contraction ?? stripPossessive(folded);
     if (norm.length === 0) continue;
-    const gap = breakBetween(text, previousEnd, start) || (tokens.length === 0 ? 1 : 0);
+    const gap = breakBetween(text, previousEnd, start) | (tokens.length === 0 ? CLAUSE | SENTENCE : NO_BREAK);
     const first = raw[0] ?? "";
     // Every token has the same fields, so the matcher's hot loops see one object shape.
     tokens.push({
@@ -125,9 +137,10 @@ export function tokenize(text: string): Token[] {
       possessive: contraction === undefined && folded !== norm ? folded : undefined,
       start,
       end: start + raw.length,
-      breakBefore: gap > 0,
+      breakBefore: gap !== NO_BREAK,
       capital: first !== norm[0] && first !== first.toLowerCase(),
-      opensQuote: gap === 2,
+      opensQuote: (gap & QUOTE) !== 0,
+      sentenceStart: (gap & SENTENCE) !== 0,
     });
     previousEnd = start + raw.length;
   }
