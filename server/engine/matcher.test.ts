@@ -219,6 +219,8 @@ describe("symbol matcher: beliefs, names, features, former places and quoted ord
     ["Había un aula donde antes estaba la biblioteca.", "library"],
     // an order quoted, not an act told
     ['She grabbed my arm and said, "Hide me. Please."', "hiding"],
+    // running with no threat before it is only running
+    ["We had a picnic in the park by the lake. Then everybody ran to the water.", "escape"],
     // a trait of a person, not a trip; a listing's size, not a bed
     ["There was this traveling salesman at the door.", "travel"],
     ["We rented one of the 2 bed 1 bath apartments downtown.", "bed"],
@@ -248,6 +250,9 @@ describe("symbol matcher: beliefs, names, features, former places and quoted ord
     ["We went on a long trip across the country.", "travel"],
     ["I was lying on a big bed in a hotel.", "bed"],
     ["We ate dinner at Taco Bell after the movie.", "restaurant"],
+    // running from a threat told a sentence earlier is an escape
+    ["A zombie broke through the door and grabbed our teacher. Everybody ran.", "escape"],
+    ["Un monstruo enorme apareció en el pasillo de la escuela. Todos empezamos a correr.", "escape"],
     // a bullfight is a fight
     ["We stopped to watch a bull fight in the plaza.", "fighting"],
     ["Fuimos a una corrida de toros con mi abuelo.", "fighting"],

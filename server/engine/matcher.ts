@@ -49,6 +49,8 @@ interface TermOutput {
   isPerson?: boolean;
   near?: ContextWords;
   notNear?: ContextWords;
+  /** How far before the hit `near` words count (CONTEXT_WINDOW when unset). */
+  reach?: number;
   also: readonly string[];
   term: string;
   /** The verb's infinitive or base form, for verb terms ("caer", "run"). */
@@ -249,6 +251,7 @@ function addTerm(
   };
   if (typeof spec !== "string") {
     output.near = contextWords(spec.near, language);
+    output.reach = spec.reach;
     output.notNear = contextWords(spec.notNear, language);
   }
   insert(trie, words, output);
@@ -346,8 +349,13 @@ function collect(
   }
 }
 
-function nearAny(tokens: readonly Token[], candidate: Candidate, context: ContextWords): boolean {
-  const from = Math.max(0, candidate.first - CONTEXT_WINDOW);
+function nearAny(
+  tokens: readonly Token[],
+  candidate: Candidate,
+  context: ContextWords,
+  reach = CONTEXT_WINDOW,
+): boolean {
+  const from = Math.max(0, candidate.first - reach);
   const to = Math.min(tokens.length - 1, candidate.last + CONTEXT_WINDOW);
   for (let k = from; k <= to; k++) {
     const outside = k < candidate.first || k > candidate.last;
@@ -391,7 +399,7 @@ function dropReason(
 ): DropReason | undefined {
   const { first, output, language } = candidate;
   const single = candidate.first === candidate.last;
-  if (output.near && !nearAny(tokens, candidate, output.near)) return "context";
+  if (output.near && !nearAny(tokens, candidate, output.near, output.reach)) return "context";
   if (output.notNear && nearAny(tokens, candidate, output.notNear)) return "context";
   if (comparison(tokens, first, language)) return "comparison";
   if (candidate.first === candidate.last && exclamation(tokens, first, language)) return "exclamation";

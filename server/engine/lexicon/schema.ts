@@ -14,6 +14,8 @@ export const termSchema = z.union([
       t: z.string().min(1),
       near: contextWords.optional(),
       notNear: contextWords.optional(),
+      /** How many words before the hit `near` may reach (default 6): a threat told a sentence earlier. */
+      reach: z.number().int().min(6).max(40).optional(),
     })
     .strict(),
 ]);
