@@ -824,9 +824,27 @@ function meansOfUnrealAct(tokens: readonly Token[], index: number): boolean {
   return false;
 }
 
+const CONDITIONAL_OPENERS = new Set(["if", "si", "suppose", "supposing", "imagine", "imagina", "supongamos"]);
+
+/**
+ * A sentence that opens with a condition ("If I fell, I would die", "Si me caigo, me muero") or a worst
+ * case ("En el peor de los casos, se caen todos"): its acts are hypothetical. Scans back to the sentence's
+ * start, across commas.
+ */
+function hypotheticalSentence(tokens: readonly Token[], index: number): boolean {
+  for (let k = index - 1; k >= 0 && k >= index - 24; k--) {
+    const word = tokens[k]?.norm ?? "";
+    if (word === "case" && tokens[k - 1]?.norm === "worst") return true;
+    if (word === "casos" && tokens[k - 2]?.norm === "de" && tokens[k - 3]?.norm === "peor") return true;
+    if (tokens[k]?.sentenceStart) return CONDITIONAL_OPENERS.has(word);
+  }
+  return false;
+}
+
 export function unrealAction(tokens: readonly Token[], index: number, language: Language): boolean {
   const previous = before(tokens, index, 6);
   if (believedAction(previous, language)) return true;
+  if (hypotheticalSentence(tokens, index)) return true;
   if (language === "en") {
     if (meansOfUnrealAct(tokens, index)) return true;
     // "I could have killed him", "he could have been bitten": what might have been, not what was.

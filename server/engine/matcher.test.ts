@@ -339,6 +339,9 @@ describe("symbol matcher: Spanish names, clitics, idioms and orders", () => {
     ["La tinta salía roja como la sangre.", "blood"],
     ["En el agua flotaban mis dientes como barquitos.", "boat"],
     ["Era una criatura peluda con dientes de tiburón.", "shark"],
+    // a sentence that opens with a condition or a worst case
+    ["En el peor de los casos, se caen todos al mismo tiempo.", "falling"],
+    ["Si me caigo desde aquí, me rompo algo.", "falling"],
     // a daily commute is not a trip
     ["Soñé que viajaba en el subte, como todas las mañanas.", "travel"],
   ])("%s -/-> %s", (text, key) => {
@@ -355,6 +358,7 @@ describe("symbol matcher: Spanish names, clitics, idioms and orders", () => {
     ["Soñé que me moría y estaba en el cielo con los ángeles.", "heaven"],
     ["Se reía de mí todo el tiempo.", "laughing"],
     ["Chocamos contra un árbol en la curva.", "accident"],
+    ["Me caí por la escalera. Si lo pienso, fue gracioso.", "falling"],
   ])("%s -> %s", (text, key) => {
     expect(keys(text)).toContain(key);
   });
