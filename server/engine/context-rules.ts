@@ -1031,9 +1031,7 @@ function inTitle(tokens: readonly Token[], index: number): boolean {
   if (!TITLE_OF.has(tokens[k]?.norm ?? "") || tokens[k + 1]?.breakBefore) return false;
   const head = tokens[k - 1];
   // A capital that only starts a sentence ("Volviendo del Mercadona") says nothing.
-  return (
-    head !== undefined && head.capital && !head.breakBefore && !tokens[k]?.breakBefore && head.norm !== "i"
-  );
+  return Boolean(head?.capital && !head.breakBefore && !tokens[k]?.breakBefore && head.norm !== "i");
 }
 
 export function partOfName(tokens: readonly Token[], index: number): boolean {

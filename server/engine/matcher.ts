@@ -517,7 +517,11 @@ export function matchSymbols(
     }
     accepted.push(candidate);
     acceptedSpans.add(spanId);
-    for (let k = candidate.first; k <= candidate.last; k++) (coveredBy[k] ??= []).push(candidate);
+    for (let k = candidate.first; k <= candidate.last; k++) {
+      const covering = coveredBy[k];
+      if (covering) covering.push(candidate);
+      else coveredBy[k] = [candidate];
+    }
   }
 
   // 3. One symbol per key, with every place it was found as evidence.
