@@ -464,6 +464,8 @@ export function comparison(tokens: readonly Token[], index: number, language: La
         // "walked to what looked like a cathedral": the thing seen is named, not compared.
         if (previous[k + 2] === "what" && EN_LIKE_HOSTS.has(host)) continue;
         if (EN_LIKE_HOSTS.has(host) && k <= 3) return true;
+        // "cooking like she was Gordon Ramsay", "acting like he were a dog"
+        if (k === 2 && EN_BE.has(previous[0] ?? "") && EN_SUBJECTS.has(previous[1] ?? "")) return true;
         if (!EN_LIKERS.has(host) && k <= 2 && (k === 0 || EN_ARTICLES.has(previous[k - 1] ?? "")))
           return true;
       }
@@ -841,6 +843,14 @@ function hypotheticalSentence(tokens: readonly Token[], index: number): boolean 
   return false;
 }
 
+const EN_HABITUAL = new Set(["always", "usually", "often", "sometimes", "constantly"]);
+const EN_HABIT_MODALS = new Set(["would", "i'd", "he'd", "she'd", "they'd", "we'd", "you'd"]);
+
+/** "As a kid I'd always get lost", "he would often yell": a habit in the past, which did happen. */
+function habitual(previous: readonly string[]): boolean {
+  return EN_HABITUAL.has(previous[0] ?? "") && EN_HABIT_MODALS.has(previous[1] ?? "");
+}
+
 export function unrealAction(tokens: readonly Token[], index: number, language: Language): boolean {
   const previous = before(tokens, index, 6);
   if (believedAction(previous, language)) return true;
@@ -852,7 +862,7 @@ export function unrealAction(tokens: readonly Token[], index: number, language: 
     if (previous[have] === "have" && EN_COUNTERFACTUAL.has(previous[have + 1] ?? "")) return true;
     // "there was no time to eat", "it was time to leave"
     if (previous[0] === "to" && previous[1] === "time") return true;
-    if (anyIn(previous, EN_UNREAL, 0, 3)) return true;
+    if (anyIn(previous, EN_UNREAL, 0, 3) && !habitual(previous)) return true;
     // "instead of running", "rather than fight"
     if (previous[0] === "of" && previous[1] === "instead") return true;
     if (previous[0] === "than" && previous[1] === "rather") return true;
@@ -964,7 +974,8 @@ export function unrealVerbForm(
   const word = tokens[index]?.norm ?? "";
   if (language === "en") {
     if (word !== lemma) return false;
-    return anyIn(before(tokens, index, 8), EN_CLAUSE_MODALS);
+    const previous = before(tokens, index, 8);
+    return anyIn(previous, EN_CLAUSE_MODALS) && !habitual(previous);
   }
   const infinitive = lemma.endsWith("se") ? lemma.slice(0, -2) : lemma;
   return word.startsWith(infinitive) && ES_FUTURE_ENDINGS.has(word.slice(infinitive.length));

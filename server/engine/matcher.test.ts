@@ -370,3 +370,31 @@ describe("symbol matcher: Spanish names, clitics, idioms and orders", () => {
     expect(keys("We carved a pumpkin for Halloween.")).toContain("food");
   });
 });
+
+describe("symbol matcher: names, habits and senses in everyday reports", () => {
+  it.each([
+    ["Dreamt Queen Elizabeth came round for tea.", "royalty"],
+    ["As a kid I'd always get lost in the maze and wake up.", "lost"],
+    ["There's a hedge maze behind a big white house.", "house"],
+    ["We were at a beach house for the weekend.", "house"],
+    ["My ex showed up at my work in this dream.", "office"],
+    ["Two guys grabbed my brother and threw him into a van.", "kidnapping"],
+    ["His leg was torn up and there was blood on my hands.", "injury"],
+  ])("%s -> %s", (text, key) => {
+    expect(keys(text)).toContain(key);
+  });
+
+  it.each([
+    ["My mom was cooking like she was Gordon Ramsay.", "celebrity"],
+    ["The president gave a speech at the White House.", "house"],
+    ["I slept with the lamp on the rest of the night.", "sex"],
+    ["I had a pet corn snake for years.", "food"],
+    ["He said 'Thank you', which is what he always called me.", "phone"],
+    ["I called her and she came and put her head in my lap.", "phone"],
+    ["I'd hang up and it would ring again.", "ring"],
+    ["Grey aliens with huge black eyes stood around me.", "injury"],
+    ["His jeans were torn up at the knees.", "crying"],
+  ])("%s -/-> %s", (text, key) => {
+    expect(keys(text)).not.toContain(key);
+  });
+});

@@ -47,6 +47,8 @@ interface TermOutput {
   isAnimal?: boolean;
   /** A word of a person symbol (people, spiritual beings): their titles and names are capitalised. */
   isPerson?: boolean;
+  /** An idiom written with capitals ("White House"): it only blocks when the dream capitalises it too. */
+  capitalised?: boolean;
   near?: ContextWords;
   notNear?: ContextWords;
   /** How far before the hit `near` words count (CONTEXT_WINDOW when unset). */
@@ -89,6 +91,17 @@ class TrieNode {
 }
 
 const WILDCARD = -1;
+const ROYAL_TITLES = new Set([
+  "queen",
+  "king",
+  "prince",
+  "princess",
+  "reina",
+  "rey",
+  "príncipe",
+  "princesa",
+  "lady",
+]);
 
 function insert(root: TrieNode, words: readonly number[], output: TermOutput): void {
   let node = root;
@@ -202,8 +215,11 @@ export function compileLexicon(
   }
   if (symbols.has("celebrity")) {
     for (const celebrity of celebrities) {
-      const also = celebrity.deceased && symbols.has("deceased") ? ["deceased"] : [];
+      const deceased = celebrity.deceased && symbols.has("deceased") ? ["deceased"] : [];
       for (const alias of celebrity.aliases) {
+        // "Queen Elizabeth", "el rey Felipe": a royal named by title is royalty too.
+        const royal = ROYAL_TITLES.has(alias.split(" ")[0] ?? "") && symbols.has("royalty");
+        const also = royal ? [...deceased, "royalty"] : deceased;
         for (const language of ["en", "es"] as const) {
           const ids = termWords(alias).map((word) =>
             words[language].id(`${language}|exact|false|${word}`, () => [word]),
@@ -245,6 +261,7 @@ function addTerm(
     isEvent: entry.category === "event",
     isAnimal: entry.category === "animal",
     isPerson: entry.category === "people" || entry.category === "spiritual",
+    capitalised: kind === "not" && term !== term.toLowerCase(),
     also: entry.alsoKeys?.[term] ?? [],
     term,
     lemma: isVerb ? termWords(term)[0]?.replace(/:v$/, "") : undefined,
@@ -375,9 +392,18 @@ function nearAny(
 
 const span = (c: Candidate) => c.last - c.first;
 
-function blockedByIdiom(blocks: readonly Candidate[] | undefined, candidate: Candidate): boolean {
+function blockedByIdiom(
+  tokens: readonly Token[],
+  blocks: readonly Candidate[] | undefined,
+  candidate: Candidate,
+): boolean {
   if (!blocks) return false;
-  for (const block of blocks) if (block.first <= candidate.first && candidate.last <= block.last) return true;
+  for (const block of blocks) {
+    if (block.first > candidate.first || candidate.last > block.last) continue;
+    // "the White House" is a name; "a big white house" is a house.
+    if (block.output.capitalised && !(tokens[block.first]?.capital && tokens[block.last]?.capital)) continue;
+    return true;
+  }
   return false;
 }
 
@@ -486,7 +512,7 @@ export function matchSymbols(
   }
   const terms = found.filter((c) => {
     if (c.output.kind === "not") return false;
-    const blocked = blockedByIdiom(blocksByKey.get(c.output.key), c);
+    const blocked = blockedByIdiom(tokens, blocksByKey.get(c.output.key), c);
     if (blocked) record(c, false, "idiom");
     return !blocked;
   });
