@@ -73,6 +73,13 @@ const ES_NEGATED_EXISTENCE = new Set([
   "quedaban",
   "veia",
   "vi",
+  // "no llevaba mascarilla", "no traía pantalón"
+  "llevaba",
+  "llevo",
+  "llevaban",
+  "traia",
+  "traigo",
+  "traian",
 ]);
 
 const EN_INDEFINITE = new Set(["a", "an"]);
@@ -328,6 +335,15 @@ const ES_COMPARATORS = new Set([
   "cual",
 ]);
 const ES_ARTICLES = new Set(["un", "una", "unos", "unas"]);
+const ES_SAME_AS = new Set([
+  "igual",
+  "igualito",
+  "igualita",
+  "identico",
+  "identica",
+  "parecidisimo",
+  "parecidisima",
+]);
 /** Qualities that open a simile: "roja como la sangre", "frío como el hielo". */
 const ES_SIMILE_QUALITIES = new Set(
   [
@@ -478,6 +494,10 @@ export function comparison(tokens: readonly Token[], index: number, language: La
     if (ES_COMPARATORS.has(word) && previous[k + 1] === "que" && previous[k + 2] === "lo") continue;
     if (ES_COMPARATORS.has(word)) return true;
     if (word === "si" && previous[k + 1] === "como") return true;
+    // "era igualito a Vicente Fernández", "idéntica a mi abuela"
+    if (word === "a" && ES_SAME_AS.has(previous[k + 1] ?? "")) return true;
+    // "una alegría como de haber encontrado un tesoro"
+    if (word === "de" && previous[k + 1] === "como") return true;
     // "como una serpiente", "como un gran perro" (not "como una serpiente en las manos")
     if (word === "como" && k >= 1 && k <= 2 && ES_ARTICLES.has(previous[k - 1] ?? "")) return true;
     // "roja como la sangre", "blanco como la nieve": a quality likened to a thing
@@ -733,6 +753,7 @@ function reportedPlan(tokens: readonly Token[], index: number, language: Languag
   while (k < words.length && ES_CLITICS.has(words[k] ?? "")) k++;
   return ES_REPORTING.has(words[k] ?? "");
 }
+const ES_STARTING = /^(poner|echar|empezar|comenzar|largar)(me|te|se|nos)?$/;
 const ES_INFINITIVE = /^[a-zñ]{2,}(ar|er|ir)(me|te|se|nos|lo|la|le)?$/;
 const ES_PAST_SUBJUNCTIVE = /(ara|aras|aran|áramos|iera|ieras|ieran|iéramos|ase|ases|asen|iese|ieses|iesen)$/;
 const ES_TELLING = new Set([
@@ -879,6 +900,12 @@ export function unrealAction(tokens: readonly Token[], index: number, language: 
   // "quería salir corriendo": the act hangs on a wanted infinitive
   if (ES_INFINITIVE.test(first) && ES_WANTING.has(previous[k + 1] ?? "")) return true;
   if (first === "a" && ES_GOING.has(previous[k + 1] ?? "")) return true;
+  // "me voy a poner a llorar", "iba a echarme a correr": going to start the act
+  if (first === "a" && ES_STARTING.test(previous[k + 1] ?? "") && previous[k + 2] === "a") {
+    let j = k + 3;
+    while (j < previous.length && ES_CLITICS.has(previous[j] ?? "")) j++;
+    if (ES_GOING.has(previous[j] ?? "")) return true;
+  }
   // "ya era hora de comer"
   if (first === "de" && previous[k + 1] === "hora") return true;
   if (first === "de" && previous[k + 1] === "punto") return true;
@@ -1267,6 +1294,14 @@ const ES_DETERMINERS = new Set([
  * Spanish writes common nouns in lower case, so a capitalised one inside a sentence and without an article
  * is a name: "rumbo a Culebra", "mi abuela Chela", "en Caballito", "le puso Tigre".
  */
+/** "en Dos Hermanas": a person's word inside a capitalised name (not "mi Mamá", not a sentence's start). */
+export function inSpanishPlaceName(tokens: readonly Token[], first: number): boolean {
+  const previous = tokens[first - 1];
+  return Boolean(
+    tokens[first]?.capital && !tokens[first]?.breakBefore && previous?.capital && !previous.sentenceStart,
+  );
+}
+
 export function spanishProperName(tokens: readonly Token[], first: number, last: number): boolean {
   const token = tokens[first];
   if (!token?.capital || token.sentenceStart || token.opensQuote || first !== last) return false;

@@ -398,3 +398,31 @@ describe("symbol matcher: names, habits and senses in everyday reports", () => {
     expect(keys(text)).not.toContain(key);
   });
 });
+
+describe("symbol matcher: everyday Spanish", () => {
+  it.each([
+    ["El doctor era igualito a Vicente Fernández.", "celebrity"],
+    ["Sentí una alegría como de haber encontrado un tesoro.", "treasure"],
+    ["Me aprieta el hombro cuando ve que me voy a poner a llorar.", "crying"],
+    ["Al ponerme en la cola me di cuenta de que no llevaba mascarilla.", "mask"],
+    ["Volé hasta la casa de mi madre en Dos Hermanas.", "sister"],
+    ["Al salir, mi abuela tiró por el camino del cementerio.", "shooting"],
+    ["Mi vieja entraba y me echaba de casa.", "father"],
+    ["Él se sentaba a mi lado y pedía la carta al camarero.", "letter"],
+    ["Hacía sol pero corría un vientecito frío.", "running"],
+  ])("%s -/-> %s", (text, key) => {
+    expect(keys(text)).not.toContain(key);
+  });
+
+  it.each([
+    ["Mi vieja entraba y me echaba de casa.", "mother"],
+    ["Mi tía me regaló un collar en el aeropuerto.", "gift"],
+    ["Me quedé dormida y perdí la micro.", "late"],
+    ["Estaba en el asado del cumple de mi amigo Pablo.", "party"],
+    ["Volvía del laburo en el subte.", "office"],
+    ["Comíamos pescao frito con tostones.", "fish"],
+    ["Le di un tiro al ladrón.", "shooting"],
+  ])("%s -> %s", (text, key) => {
+    expect(keys(text)).toContain(key);
+  });
+});

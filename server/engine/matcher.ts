@@ -6,6 +6,7 @@ import {
   featureOfAnotherCreature,
   formerlyThere,
   GENERIC_ROOM,
+  inSpanishPlaceName,
   namesGiven,
   negatedAction,
   partOfName,
@@ -435,12 +436,17 @@ function dropReason(
     // A name given in the dream ("my cat Pumpkin"); people's own words ("Dios", "Mom") are not set aside.
     if (!output.isPerson && token?.capital && names.has(token.norm)) return "name";
     if (output.isPerson && religiousTitle(tokens, first)) return "name";
-    if (!output.isPerson && language === "es" && spanishProperName(tokens, first, candidate.last))
-      return "name";
+    if (language === "es") {
+      if (!output.isPerson && spanishProperName(tokens, first, candidate.last)) return "name";
+      if (output.isPerson && inSpanishPlaceName(tokens, first)) return "name";
+    }
   }
   // Only things and places: verbs of actions and events are often listed as plain forms ("se reía", "moría").
   const isThing = !output.isVerb && !output.isEvent && !output.isPerson;
   if (isThing && !output.lemma && verbAfterClitic(tokens, first, language)) return "context";
+  // "mi abuela tiró por el camino": a stressed last vowel the word itself lacks ("tiro") marks a verb.
+  const stressed = tokens[first]?.finalStress && !/[áéíóú]$/.test(output.term);
+  if (isThing && single && !output.lemma && language === "es" && stressed) return "context";
   if (output.isAnimal && featureOfAnotherCreature(tokens, first, candidate.last, language))
     return "comparison";
   if (output.isEvent && unrealEvent(tokens, first, language)) return "not-real";

@@ -90,6 +90,8 @@ export interface Token {
   readonly opensQuote: boolean;
   /** The token starts a sentence: the text's first word, or one after ".", "!", "?" or "…". */
   readonly sentenceStart: boolean;
+  /** Written with an accent on its last letter ("tiró", "café"): in Spanish, mostly a verb's past. */
+  readonly finalStress: boolean;
 }
 
 // Dotted abbreviations ("r.i.p.", "q.e.p.d.") are one word, currency signs are words ("paid her $10");
@@ -97,6 +99,7 @@ export interface Token {
 const WORD = /(?:\p{L}\.){2,}|[$€£¥]|[\p{L}\p{N}]+(?:['’][\p{L}]+)*['’]?/gu;
 const CLAUSE_BREAK = new Set(Array.from('.,;:!?()[]{}"“”«»¿¡…—–', (char) => char.charCodeAt(0)));
 
+const STRESSED_VOWELS = new Set(Array.from("áéíóúÁÉÍÓÚ", (char) => char.charCodeAt(0)));
 const OPENING_QUOTES = new Set(Array.from('"“«', (char) => char.charCodeAt(0)));
 const SENTENCE_END = new Set(Array.from(".!?…", (char) => char.charCodeAt(0)));
 
@@ -141,6 +144,7 @@ export function tokenize(text: string): Token[] {
       capital: first !== norm[0] && first !== first.toLowerCase(),
       opensQuote: (gap & QUOTE) !== 0,
       sentenceStart: (gap & SENTENCE) !== 0,
+      finalStress: STRESSED_VOWELS.has(raw.charCodeAt(raw.length - 1)),
     });
     previousEnd = start + raw.length;
   }
