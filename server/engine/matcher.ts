@@ -1,4 +1,7 @@
 import type { DropReason } from "../../contract/constants";
+import { type DreamLanguage, detectLanguage } from "./language";
+import type { Celebrity, SymbolCategory, SymbolEntry, TermSpec } from "./lexicon/schema";
+import { type Language, surfaceForms } from "./morphology";
 import {
   comparison,
   deniedAfter,
@@ -20,10 +23,7 @@ import {
   unrealEvent,
   unrealVerbForm,
   verbAfterClitic,
-} from "./context-rules";
-import { type DreamLanguage, detectLanguage } from "./language";
-import type { Celebrity, SymbolCategory, SymbolEntry, TermSpec } from "./lexicon/schema";
-import { type Language, surfaceForms } from "./morphology";
+} from "./rules";
 import { type Token, termWords, tokenize } from "./text";
 
 /**
