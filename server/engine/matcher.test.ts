@@ -429,3 +429,31 @@ describe("symbol matcher: everyday Spanish", () => {
     expect(keys(text)).toContain(key);
   });
 });
+
+describe("symbol matcher: more everyday English", () => {
+  it.each([
+    ["My wife and I were dancing at the Elks Lodge.", "deer"],
+    ["I drove over the Golden Gate Bridge.", "door"],
+    ["The roses were as big as dinner plates.", "food"],
+    ["The dresses were all made out of paper.", "kissing"],
+    ["He laughed and said 'Not yet, kiddo.'", "child"],
+    ["I looked down and I was in my underwear.", "clothes"],
+    ["I was in bed with Linda, who I barely know.", "stranger"],
+    ["It was the dining room where my parents used to argue every night.", "bedroom"],
+  ])("%s -/-> %s", (text, key) => {
+    expect(keys(text)).not.toContain(key);
+  });
+
+  it.each([
+    ["It was the dining room where my parents used to argue every night.", "mother"],
+    ["I looked down and I was in my underwear.", "naked"],
+    ["I had my stuffed rabbit on the bed.", "doll"],
+    ["I stepped off a curb and fell for what felt like minutes.", "falling"],
+    ["The tigers got out of their cage and everybody ran.", "escape"],
+    ["Alien abduction dream, and it felt real.", "kidnapping"],
+    ["Then I was late for work.", "late"],
+    ["A deer stood by the Lodge.", "deer"],
+  ])("%s -> %s", (text, key) => {
+    expect(keys(text)).toContain(key);
+  });
+});

@@ -3,6 +3,7 @@ import { type DreamLanguage, detectLanguage } from "./language";
 import type { Celebrity, SymbolCategory, SymbolEntry, TermSpec } from "./lexicon/schema";
 import { type Language, surfaceForms } from "./morphology";
 import {
+  animalInName,
   comparison,
   deniedAfter,
   exclamation,
@@ -436,6 +437,7 @@ function dropReason(
     // A name given in the dream ("my cat Pumpkin"); people's own words ("Dios", "Mom") are not set aside.
     if (!output.isPerson && token?.capital && names.has(token.norm)) return "name";
     if (output.isPerson && religiousTitle(tokens, first)) return "name";
+    if (output.isAnimal && animalInName(tokens, first, candidate.last)) return "name";
     if (language === "es") {
       if (!output.isPerson && spanishProperName(tokens, first, candidate.last)) return "name";
       if (output.isPerson && inSpanishPlaceName(tokens, first)) return "name";

@@ -222,6 +222,8 @@ export function negatedAction(tokens: readonly Token[], index: number, language:
 
 // --- Things that used to be there -----------------------------------------------------------------------
 
+/** "where the library used to be": the verbs of a thing's place, not of an act ("used to argue"). */
+const EN_STOOD = new Set(["be", "stand", "sit", "hang", "lie"]);
 const ES_FORMERLY = new Set(["estaba", "habia", "estaban", "habian", "quedaba"]);
 
 /**
@@ -232,7 +234,12 @@ export function formerlyThere(tokens: readonly Token[], first: number, last: num
   const previous = before(tokens, first, 4);
   if (language === "en") {
     const whereBefore = previous[1] === "where" || previous[2] === "where";
-    return whereBefore && joinedWord(tokens, last + 1) === "used" && joinedWord(tokens, last + 2) === "to";
+    return (
+      whereBefore &&
+      joinedWord(tokens, last + 1) === "used" &&
+      joinedWord(tokens, last + 2) === "to" &&
+      EN_STOOD.has(joinedWord(tokens, last + 3))
+    );
   }
   let k = 0;
   if (ES_DEFINITE.has(previous[k] ?? "")) k++;

@@ -8,6 +8,7 @@
 export { deniedAfter, formerlyThere, negatedAction, statedAbsent } from "./absence";
 export { comparison, featureOfAnotherCreature } from "./likeness";
 export {
+  animalInName,
   exclamation,
   inSpanishPlaceName,
   namesGiven,

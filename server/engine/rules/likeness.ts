@@ -235,6 +235,8 @@ export function comparison(tokens: readonly Token[], index: number, language: La
     for (let k = 0; k < previous.length; k++) {
       const word = previous[k] ?? "";
       if (EN_COMPARATORS.has(word)) return true;
+      // "roses as big as dinner plates"
+      if (word === "as" && k <= 1 && previous[k + 2] === "as") return true;
       if (word === "to" && previous[k + 1] === "similar") return true;
       // "as if it were a test"; not "as if to say with his eyes"
       if ((word === "if" || word === "though") && previous[k + 1] === "as" && previous[k - 1] !== "to")

@@ -226,3 +226,18 @@ export function religiousTitle(tokens: readonly Token[], first: number): boolean
   // Spanish "el padre Chuy" has its title in lower case; English capitalises it.
   return token.capital || tokens[first - 1]?.norm === "el" || tokens[first - 1]?.norm === "la";
 }
+
+/**
+ * An animal's word inside a capitalised name: "the Elks Lodge", "my Lion King poster", "the Chicago Bulls".
+ * Not at a sentence's start, where every word is capitalised.
+ */
+export function animalInName(tokens: readonly Token[], first: number, last: number): boolean {
+  const token = tokens[first];
+  if (!token?.capital || token.sentenceStart || first !== last) return false;
+  const next = tokens[last + 1];
+  const previous = tokens[first - 1];
+  return Boolean(
+    (next?.capital && !next.breakBefore) ||
+      (previous?.capital && !previous.sentenceStart && !token.breakBefore),
+  );
+}
