@@ -457,3 +457,37 @@ describe("symbol matcher: more everyday English", () => {
     expect(keys(text)).toContain(key);
   });
 });
+
+describe("symbol matcher: Spanish across regions", () => {
+  it.each([
+    ["El pueblo estaba vacío y todas las casas tenían las ventanas tapiadas.", "wedding"],
+    ["La guagua de mi hermana lloraba toda la noche.", "bus"],
+    ["Anoche era una araña del tamaño de un perro.", "dog"],
+    ["El piso se movía como gelatina.", "food"],
+    ["El agua salía roja como sangre.", "blood"],
+    ["Tenía unas ganas enormes de perseguirlo.", "chase"],
+    ["Los veía por el ojo mágico de la puerta.", "eye"],
+    ["Mi abuelo les servía mate a las visitas.", "killing"],
+    ["Se lo cortaba con unas tijeras de cocina.", "kitchen"],
+    ["Nadie llevaba mascarilla en la playa.", "mask"],
+    ["Estaba pescando con mi viejo en el río.", "mother"],
+    ["Me pasé la semana haciendo pan de masa madre.", "mother"],
+    ["Mi marido dice que nos queremos mudar.", "moving_house"],
+    ["Lo que nació no era un bebé sino una tortuguita.", "baby"],
+    ["La masa crecía hasta salirse del bote de cristal.", "boat"],
+  ])("%s -/-> %s", (text, key) => {
+    expect(keys(text)).not.toContain(key);
+  });
+
+  it.each([
+    ["La guagua de mi hermana no paraba de llorar.", "baby"],
+    ["Estaba pescando con mi viejo en el río.", "father"],
+    ["Trabajaba como camarero en un bar.", "restaurant"],
+    ["Empezaba a temblar fuerte y salimos corriendo por la escalera.", "earthquake"],
+    ["Empezaba a temblar fuerte y salimos corriendo por la escalera.", "escape"],
+    ["Entré al baño. Después fui a la sala a ver la tele.", "room"],
+    ["Dos tipos quisieron forzar la puerta de la casa.", "door"],
+  ])("%s -> %s", (text, key) => {
+    expect(keys(text)).toContain(key);
+  });
+});

@@ -429,7 +429,7 @@ function dropReason(
   const single = candidate.first === candidate.last;
   if (output.near && !nearAny(tokens, candidate, output.near, output.reach)) return "context";
   if (output.notNear && nearAny(tokens, candidate, output.notNear)) return "context";
-  if (comparison(tokens, first, language)) return "comparison";
+  if (comparison(tokens, first, language, output.isPerson)) return "comparison";
   if (candidate.first === candidate.last && exclamation(tokens, first, language)) return "exclamation";
   if (single && !output.detail) {
     const token = tokens[first];

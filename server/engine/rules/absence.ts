@@ -53,6 +53,9 @@ const ES_NEGATED_EXISTENCE = new Set([
   "quedaban",
   "veia",
   "vi",
+  // "no era un bebé sino una tortuga"
+  "era",
+  "eran",
   // "no llevaba mascarilla", "no traía pantalón"
   "llevaba",
   "llevo",
@@ -126,6 +129,8 @@ export function statedAbsent(tokens: readonly Token[], index: number, language: 
       return true;
     // "no había agua", "no había ningún perro"
     if (ES_NEGATED_EXISTENCE.has(word) && previous[k + 1] === "no") return true;
+    // "nadie llevaba mascarilla"
+    if (ES_NEGATED_EXISTENCE.has(word) && ES_NEGATIVE_SUBJECTS.has(previous[k + 1] ?? "")) return true;
   }
   return false;
 }

@@ -204,7 +204,14 @@ function sceneLikeness(tokens: readonly Token[], index: number, language: Langua
   return false;
 }
 
-const EN_LIKENESS_NOUNS = new Set(["characteristics", "features", "traits", "typical", "reminiscent"]);
+const EN_LIKENESS_NOUNS = new Set([
+  "characteristics",
+  "features",
+  "traits",
+  "typical",
+  "reminiscent",
+  "size",
+]);
 const ES_LIKENESS_NOUNS = new Set([
   "tipico",
   "tipica",
@@ -213,9 +220,16 @@ const ES_LIKENESS_NOUNS = new Set([
   "propio",
   "propia",
   "caracteristicas",
+  // "una araña del tamaño de un perro"
+  "tamaño",
 ]);
 
-export function comparison(tokens: readonly Token[], index: number, language: Language): boolean {
+export function comparison(
+  tokens: readonly Token[],
+  index: number,
+  language: Language,
+  person = false,
+): boolean {
   const previous = before(tokens, index, 6);
   // "like a tunnel or a cave", "como una serpiente o un lagarto": the comparison covers both alternatives.
   const alternative = linkedBefore(previous, index, language, language === "en" ? EN_OR : ES_OR);
@@ -275,8 +289,9 @@ export function comparison(tokens: readonly Token[], index: number, language: La
       ES_SIMILE_QUALITIES.has(previous[2] ?? "")
     )
       return true;
-    // "flotaban como barquitos", "la gente como hormiguitas" (a bare singular is a role: "trabajaba como camarero")
-    if (word === "como" && k === 0 && (tokens[index]?.norm ?? "").endsWith("s")) return true;
+    // "flotaban como barquitos", "se movía como gelatina", "roja como sangre"; a bare person is a role
+    // ("trabajaba como camarero"), unless plural ("la gente como hormiguitas")
+    if (word === "como" && k === 0 && (!person || (tokens[index]?.norm ?? "").endsWith("s"))) return true;
     // "como los de la iglesia", "como el de mi escuela"
     if (
       word === "como" &&

@@ -15,6 +15,7 @@ export const SPECIFIC_ROOMS: ReadonlySet<string> = new Set([
   "basement",
   "attic",
 ]);
+const GENERIC_ROOM_WORDS = new Set(["room", "habitacion", "cuarto", "pieza"]);
 const REFERRING = new Set([
   "the",
   "that",
@@ -55,6 +56,8 @@ const INTRODUCING = new Set([
  * another room with its own symbol) names that room again, not another one.
  */
 export function refersBackToRoom(tokens: readonly Token[], first: number, last: number): boolean {
+  // Only the plain words for a room: "la sala" is a living room of its own.
+  if (first !== last || !GENERIC_ROOM_WORDS.has(tokens[first]?.norm ?? "")) return false;
   if (!REFERRING.has(tokens[first - 1]?.norm ?? "") || tokens[first]?.breakBefore) return false;
   const next = tokens[last + 1];
   return !next || next.breakBefore || !INTRODUCING.has(next.norm);

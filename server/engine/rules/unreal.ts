@@ -237,6 +237,7 @@ const ES_TELLING = new Set([
   "ordeno",
 ]);
 const ES_WANTING = new Set([
+  "queremos",
   "quieres",
   "queres",
   "quisieras",
@@ -350,7 +351,8 @@ export function unrealAction(tokens: readonly Token[], index: number, language: 
   // "ya era hora de comer"
   if (first === "de" && previous[k + 1] === "hora") return true;
   if (first === "de" && previous[k + 1] === "punto") return true;
-  if (first === "de" && previous[k + 1] === "ganas") return true;
+  // "de ganas de correr", "unas ganas enormes de perseguirlo"
+  if (first === "de" && (previous[k + 1] === "ganas" || previous[k + 2] === "ganas")) return true;
   // "para evitar que me atacara"
   if (first === "que" && (previous[k + 1] === "evitar" || previous[k + 1] === "impedir")) return true;
   // "me pidió que bailara", "quería que nos quedáramos"
@@ -358,6 +360,9 @@ export function unrealAction(tokens: readonly Token[], index: number, language: 
     let j = k + 1;
     while (j < previous.length && ES_CLITICS.has(previous[j] ?? "")) j++;
     if (ES_REQUESTERS.has(previous[j] ?? "")) return true;
+    // "le pedí al kiosquero que llamara": the person asked may stand between
+    if ((previous[j + 1] === "al" || previous[j + 1] === "a") && ES_REQUESTERS.has(previous[j + 2] ?? ""))
+      return true;
     // "me dijo que corriera": an order told, in the subjunctive
     if (ES_TELLING.has(previous[j] ?? "") && ES_PAST_SUBJUNCTIVE.test(tokens[index]?.norm ?? "")) return true;
   }
