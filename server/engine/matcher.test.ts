@@ -437,6 +437,9 @@ describe("symbol matcher: more everyday English", () => {
     ["The roses were as big as dinner plates.", "food"],
     ["The dresses were all made out of paper.", "kissing"],
     ["He laughed and said 'Not yet, kiddo.'", "child"],
+    ["There are too many people for one car, so I have to choose.", "crowd"],
+    ["I nudged him and he falls on the floor, completely knocked out.", "falling"],
+    ["I made my way to a room that was dark and full of students.", "room"],
     ["I looked down and I was in my underwear.", "clothes"],
     ["I was in bed with Linda, who I barely know.", "stranger"],
     ["It was the dining room where my parents used to argue every night.", "bedroom"],
@@ -451,6 +454,8 @@ describe("symbol matcher: more everyday English", () => {
     ["I stepped off a curb and fell for what felt like minutes.", "falling"],
     ["The tigers got out of their cage and everybody ran.", "escape"],
     ["Alien abduction dream, and it felt real.", "kidnapping"],
+    ["I made my way to a room that was dark and full of students.", "school"],
+    ["I slipped and fell off the ladder onto the floor.", "falling"],
     ["Then I was late for work.", "late"],
     ["A deer stood by the Lodge.", "deer"],
   ])("%s -> %s", (text, key) => {
