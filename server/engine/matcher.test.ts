@@ -496,3 +496,38 @@ describe("symbol matcher: Spanish across regions", () => {
     expect(keys(text)).toContain(key);
   });
 });
+
+describe("symbol matcher: third tuning round", () => {
+  it.each([
+    ["Un paraguas con forma de murciélago.", "bat"],
+    ["Hice el oso delante de todos, qué oso.", "bear"],
+    ["En la caja me atiende la cajera de siempre.", "box"],
+    ["Mi abuela dice que le prenda una vela.", "clothes"],
+    ["Los policías no tienen cara.", "face"],
+    ["El padre estaba en el altar con la Biblia.", "father"],
+    ["La cola daba vuelta la manzana.", "fruit"],
+    ["Los escucho entrar y revolver los cajones.", "gun"],
+    ["Unos tacones que me estaban matando.", "killing"],
+    ["Sgt. Berry said keep moving.", "fruit"],
+    ["So we ran behind the store and hid.", "late"],
+    ["I could hear something moving out in the jungle.", "moving_house"],
+    ["We walked through car after car of the train.", "car"],
+    ["We made a crash landing in a rice paddy.", "food"],
+    ["The concert was at Royce Hall.", "hallway"],
+    ["He passed me bread through the bars of the cell.", "restaurant"],
+  ])("%s -/-> %s", (text, key) => {
+    expect(keys(text)).not.toContain(key);
+  });
+
+  it.each([
+    ["Iba a la boda de mi mejor amiga en un rancho.", "wedding"],
+    ["Estaba parada en la puerta del cuarto de mi mamá.", "bedroom"],
+    ["Había un montón de gente porque era el matrimonio de mi prima.", "wedding"],
+    ["Comíamos arepas en una arepera.", "restaurant"],
+    ["El padre de mi amigo nos llevó.", "father"],
+    ["We're running behind, hurry up.", "late"],
+    ["Salía igual a la calle con mi perro.", "road"],
+  ])("%s -> %s", (text, key) => {
+    expect(keys(text)).toContain(key);
+  });
+});

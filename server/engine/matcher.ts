@@ -465,7 +465,7 @@ function dropReason(
     formerlyThere(tokens, first, candidate.last, language)
   ) {
     return "absent";
-  } else if (output.isEvent && unrealAction(tokens, first, language)) {
+  } else if (output.isEvent && unrealAction(tokens, first, language, !output.lemma)) {
     return "not-real";
   } else if (output.isEvent && language === "es" && negatedAction(tokens, first, language)) {
     // An event told as a verb: "No chocamos".

@@ -48,6 +48,7 @@ const ES_NEGATED_EXISTENCE = new Set([
   "tuvo",
   "tenian",
   "tenemos",
+  "tienen",
   "teniamos",
   "quedaba",
   "quedaban",

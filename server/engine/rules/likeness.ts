@@ -101,15 +101,8 @@ const ES_COMPARATORS = new Set([
   "estilo",
   "cual",
 ]);
-const ES_SAME_AS = new Set([
-  "igual",
-  "igualito",
-  "igualita",
-  "identico",
-  "identica",
-  "parecidisimo",
-  "parecidisima",
-]);
+const ES_COPULAS = new Set(["era", "es", "eran", "son", "estaba", "quedaba", "parecia", "fue", "sea"]);
+const ES_SAME_AS = new Set(["igualito", "igualita", "identico", "identica", "parecidisimo", "parecidisima"]);
 /** Qualities that open a simile: "roja como la sangre", "frío como el hielo". */
 const ES_SIMILE_QUALITIES = new Set(
   [
@@ -220,8 +213,9 @@ const ES_LIKENESS_NOUNS = new Set([
   "propio",
   "propia",
   "caracteristicas",
-  // "una araña del tamaño de un perro"
+  // "una araña del tamaño de un perro", "un paraguas con forma de murciélago"
   "tamaño",
+  "forma",
 ]);
 
 export function comparison(
@@ -277,6 +271,8 @@ export function comparison(
     if (word === "si" && previous[k + 1] === "como") return true;
     // "era igualito a Vicente Fernández", "idéntica a mi abuela"
     if (word === "a" && ES_SAME_AS.has(previous[k + 1] ?? "")) return true;
+    // "era igual a su padre" (not "salía igual a la calle": "anyway")
+    if (word === "a" && previous[k + 1] === "igual" && ES_COPULAS.has(previous[k + 2] ?? "")) return true;
     // "una alegría como de haber encontrado un tesoro"
     if (word === "de" && previous[k + 1] === "como") return true;
     // "como una serpiente", "como un gran perro" (not "como una serpiente en las manos")

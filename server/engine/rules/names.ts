@@ -37,6 +37,14 @@ export function exclamation(tokens: readonly Token[], index: number, language: L
 // --- Names ----------------------------------------------------------------------------------------------
 
 const NAME_TITLES = new Set([
+  "sgt",
+  "lt",
+  "capt",
+  "cpl",
+  "pvt",
+  "col",
+  "gen",
+  "rev",
   "mr",
   "mrs",
   "ms",

@@ -314,7 +314,15 @@ function habitual(previous: readonly string[]): boolean {
   return EN_HABITUAL.has(previous[0] ?? "") && EN_HABIT_MODALS.has(previous[1] ?? "");
 }
 
-export function unrealAction(tokens: readonly Token[], index: number, language: Language): boolean {
+/** Pronouns before a verb; before a noun, "la", "los"... are its article ("iba a la boda"). */
+const ES_OBJECT_PRONOUNS = new Set(["me", "te", "se", "nos", "os", "le", "les"]);
+
+export function unrealAction(
+  tokens: readonly Token[],
+  index: number,
+  language: Language,
+  noun = false,
+): boolean {
   const previous = before(tokens, index, 6);
   if (believedAction(previous, language)) return true;
   if (hypotheticalSentence(tokens, index)) return true;
@@ -336,7 +344,8 @@ export function unrealAction(tokens: readonly Token[], index: number, language: 
     return EN_OBJECTS.has(previous[toIndex + 1] ?? "") && EN_REQUESTERS.has(previous[toIndex + 2] ?? "");
   }
   let k = 0;
-  while (k < previous.length && ES_CLITICS.has(previous[k] ?? "")) k++;
+  const clitics = noun ? ES_OBJECT_PRONOUNS : ES_CLITICS;
+  while (k < previous.length && clitics.has(previous[k] ?? "")) k++;
   const first = previous[k] ?? "";
   if (ES_WANTING.has(first)) return true;
   // "quería salir corriendo": the act hangs on a wanted infinitive
