@@ -41,7 +41,10 @@ describe("account journey", () => {
     await expect.poll(() => spanishNav.getByRole("link", { name: "Diario" }).isVisible()).toBe(true);
 
     await page.getByRole("button", { name: /Menú de la cuenta|Account menu/ }).click();
+    // The screen leaves for /login as soon as the local user is cleared; the server's answer comes after.
+    const loggedOut = page.waitForResponse((response) => response.url().endsWith("/api/auth/logout"));
     await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
+    await loggedOut;
     await page.waitForURL(/\/login$/);
     const me = await page.request.get("/api/user");
     expect(me.status()).toBe(401);
