@@ -2,7 +2,11 @@ import type { DropReason } from "../../contract/constants";
 import { type DreamLanguage, detectLanguage } from "./language";
 import type { Celebrity, SymbolCategory, SymbolEntry, TermSpec } from "./lexicon/schema";
 import { type Language, surfaceForms } from "./morphology";
-import {
+import * as rules from "./rules";
+import { type Token, termWords, tokenize } from "./text";
+
+// Bound once: the module loader reads imports through getters, and these run for every word of every dream.
+const {
   animalInName,
   comparison,
   deniedAfter,
@@ -24,8 +28,7 @@ import {
   unrealEvent,
   unrealVerbForm,
   verbAfterClitic,
-} from "./rules";
-import { type Token, termWords, tokenize } from "./text";
+} = rules;
 
 /**
  * The symbol matcher: a trie of every surface form of every lexicon term, walked over the dream's tokens.

@@ -1,6 +1,9 @@
 import type { Language } from "../morphology";
 import type { Token } from "../text";
-import {
+import * as shared from "./words";
+
+// Bound once: the module loader reads imports through getters, and these run for every word of every dream.
+const {
   anyIn,
   before,
   EN_BELIEVING,
@@ -10,7 +13,7 @@ import {
   ES_DEFINITE,
   ES_NEGATIVE_SUBJECTS,
   joinedWord,
-} from "./words";
+} = shared;
 
 /**
  * Things stated absent ("there was no water", "sin zapatos", "the library used to be here") and actions

@@ -1,6 +1,9 @@
 import type { Language } from "../morphology";
 import type { Token } from "../text";
-import { before, EN_BE, EN_SUBJECTS, ES_ARTICLES, ES_DEFINITE } from "./words";
+import * as shared from "./words";
+
+// Bound once: the module loader reads imports through getters, and these run for every word of every dream.
+const { before, EN_BE, EN_SUBJECTS, ES_ARTICLES, ES_DEFINITE } = shared;
 
 /**
  * Likenesses: a word that only compares ("like a snake", "como una serpiente", "roja como la sangre"),

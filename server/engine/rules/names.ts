@@ -1,6 +1,9 @@
 import type { Language } from "../morphology";
 import type { Token } from "../text";
-import { before } from "./words";
+import * as shared from "./words";
+
+// Bound once: the module loader reads imports through getters, and these run for every word of every dream.
+const { before } = shared;
 
 /**
  * Words that are names, not things: exclamations ("Oh my God"), titles and initials ("Miss Hens", "E. Town"),

@@ -1,6 +1,9 @@
 import type { Language } from "../morphology";
 import type { Token } from "../text";
-import { anyIn, before, EN_BE, EN_BELIEVING, EN_SUBJECTS, ES_BELIEVING, ES_CLITICS } from "./words";
+import * as shared from "./words";
+
+// Bound once: the module loader reads imports through getters, and these run for every word of every dream.
+const { anyIn, before, EN_BE, EN_BELIEVING, EN_SUBJECTS, ES_BELIEVING, ES_CLITICS } = shared;
 
 /**
  * Acts that did not happen: only wanted, planned, feared, believed, asked for or hypothetical ("wanted to
