@@ -531,3 +531,24 @@ describe("symbol matcher: third tuning round", () => {
     expect(keys(text)).toContain(key);
   });
 });
+
+describe("symbol matcher: fourth tuning round", () => {
+  it.each([
+    ["In the dream I was like 8 months pregnant.", "pregnancy"],
+    ["We're going to a party at Marcus's cousin's place.", "party"],
+    ["Mrs. Henderson says the dog's name is Duke and he only wants to play.", "dog"],
+  ])("%s -> %s", (text, key) => {
+    expect(keys(text)).toContain(key);
+  });
+
+  it.each([
+    ["Mrs. Henderson says the dog's name is Duke and he only wants to play.", "royalty"],
+    ["Kelly and I are driving to Chicago for spring break in her little car.", "intruder"],
+    ["We were doing a full grocery run around the whole store.", "running"],
+    ["The challenge was to bake a wedding cake from a vending machine.", "wedding"],
+    ["Eddie picks up a gold coin and bites it.", "attack"],
+    ["He paid in cash out of a beat-up leather wallet.", "bag"],
+  ])("%s -/-> %s", (text, key) => {
+    expect(keys(text)).not.toContain(key);
+  });
+});

@@ -438,7 +438,9 @@ function dropReason(
     const token = tokens[first];
     if (partOfName(tokens, first)) return "name";
     // A name given in the dream ("my cat Pumpkin"); people's own words ("Dios", "Mom") are not set aside.
-    if (!output.isPerson && token?.capital && names.has(token.norm)) return "name";
+    // English names are given explicitly ("named Duke"); Spanish ones are only guessed from capitals, and
+    // never for people's own words ("Dios", "Mamá").
+    if (token?.capital && names.has(token.norm) && (language === "en" || !output.isPerson)) return "name";
     if (output.isPerson && religiousTitle(tokens, first)) return "name";
     if (output.isAnimal && animalInName(tokens, first, candidate.last)) return "name";
     if (language === "es") {

@@ -200,6 +200,8 @@ function sceneLikeness(tokens: readonly Token[], index: number, language: Langua
   return false;
 }
 
+const EN_AMOUNT =
+  /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred|hundreds|thousands|half|several|couple|few|maybe)$/;
 const EN_LIKENESS_NOUNS = new Set([
   "characteristics",
   "features",
@@ -253,6 +255,8 @@ export function comparison(
       if ((word === "if" || word === "though") && previous[k + 1] === "as" && previous[k - 1] !== "to")
         return true;
       // "looked like a big snake", "I mount it like a horse"; not "I like dogs", not "trembled like all over".
+      // "I was like 8 months pregnant", "like a couple of guys": "like" as a filler before an amount
+      if (word === "like" && EN_AMOUNT.test(previous[k - 1] ?? "")) continue;
       if (word === "like") {
         const host = previous[k + 1] ?? "";
         // "walked to what looked like a cathedral": the thing seen is named, not compared.

@@ -198,6 +198,8 @@ export function namesGiven(tokens: readonly Token[], language: Language): Set<st
     if (!token.capital || token.breakBefore) continue;
     const previous = tokens[k - 1]?.norm ?? "";
     if (EN_NAMED.has(previous) || EN_NAME_BEARERS.has(previous)) names.add(token.norm);
+    // "the dog's name is Duke"
+    if ((previous === "is" || previous === "was") && tokens[k - 2]?.norm === "name") names.add(token.norm);
   }
   return names;
 }

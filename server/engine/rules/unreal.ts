@@ -317,6 +317,20 @@ function habitual(previous: readonly string[]): boolean {
   return EN_HABITUAL.has(previous[0] ?? "") && EN_HABIT_MODALS.has(previous[1] ?? "");
 }
 
+const EN_DETERMINERS_BEFORE_NOUN = new Set([
+  "a",
+  "an",
+  "the",
+  "my",
+  "his",
+  "her",
+  "our",
+  "their",
+  "your",
+  "this",
+  "that",
+]);
+
 /** Pronouns before a verb; before a noun, "la", "los"... are its article ("iba a la boda"). */
 const ES_OBJECT_PRONOUNS = new Set(["me", "te", "se", "nos", "os", "le", "les"]);
 
@@ -343,6 +357,8 @@ export function unrealAction(
     if (reportedPlan(tokens, index, language)) return true;
     const toIndex = previous.indexOf("to");
     if (toIndex < 0 || toIndex > 1) return false;
+    // "we were going to a party", "heading to the wedding": a noun after "to a/the" is where, not what
+    if (toIndex === 1 && EN_DETERMINERS_BEFORE_NOUN.has(previous[0] ?? "")) return false;
     if (EN_BEFORE_TO.has(previous[toIndex + 1] ?? "")) return true;
     return EN_OBJECTS.has(previous[toIndex + 1] ?? "") && EN_REQUESTERS.has(previous[toIndex + 2] ?? "");
   }
