@@ -552,3 +552,20 @@ describe("symbol matcher: fourth tuning round", () => {
     expect(keys(text)).not.toContain(key);
   });
 });
+
+describe("symbol matcher: fourth Spanish round", () => {
+  it.each([
+    ["Estaba en el mercado comprando papas y la señora me daba el vuelto.", "father"],
+    ["Al final nos sentábamos encima de la masa como en un sofá.", "chair"],
+  ])("%s -/-> %s", (text, key) => {
+    expect(keys(text)).not.toContain(key);
+  });
+
+  it.each([
+    ["La micro no pasaba nunca y llegué tarde al liceo.", "bus"],
+    ["Las escaleras crujen cuando paso hacia el cuarto que era de mi hermano.", "bedroom"],
+    ["Mi papa me llevaba en el auto.", "father"],
+  ])("%s -> %s", (text, key) => {
+    expect(keys(text)).toContain(key);
+  });
+});

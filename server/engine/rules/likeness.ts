@@ -282,6 +282,8 @@ export function comparison(
     if (word === "a" && previous[k + 1] === "igual" && ES_COPULAS.has(previous[k + 2] ?? "")) return true;
     // "una alegría como de haber encontrado un tesoro"
     if (word === "de" && previous[k + 1] === "como") return true;
+    // "nos sentábamos encima como en un sofá"
+    if (word === "en" && previous[k + 1] === "como") return true;
     // "como una serpiente", "como un gran perro" (not "como una serpiente en las manos")
     if (word === "como" && k >= 1 && k <= 2 && ES_ARTICLES.has(previous[k - 1] ?? "")) return true;
     // "roja como la sangre", "blanco como la nieve": a quality likened to a thing
