@@ -569,3 +569,27 @@ describe("symbol matcher: fourth Spanish round", () => {
     expect(keys(text)).toContain(key);
   });
 });
+
+describe("symbol matcher: fifth English round", () => {
+  it.each([
+    ["I dove in and swam out to the boat.", "bird"],
+    ["Mrs. Fenwick asked me to chair the bake sale committee.", "chair"],
+    ["Mrs. Fenwick asked me to chair the bake sale committee.", "cooking"],
+    ["I ran all over the fairgrounds looking for him.", "accident"],
+    ["He was holding a giant pack of toilet paper.", "bathroom"],
+    ["He was working on his old Mustang in the garage.", "horse"],
+    ["The school nurse and my late mother-in-law were there.", "mother"],
+    ["We were flying to Honolulu for our anniversary.", "flying"],
+  ])("%s -/-> %s", (text, key) => {
+    expect(keys(text)).not.toContain(key);
+  });
+
+  it.each([
+    ["There was a python coiled up on the passenger seat.", "chair"],
+    ["We were flying to Honolulu for our anniversary.", "travel"],
+    ["A white dove landed on the windowsill.", "bird"],
+    ["We saw wild horses, a mustang among them.", "horse"],
+  ])("%s -> %s", (text, key) => {
+    expect(keys(text)).toContain(key);
+  });
+});
