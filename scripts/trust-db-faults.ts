@@ -14,7 +14,7 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
+import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -27,6 +27,7 @@ import { type DatabaseHandle, openDatabase } from "../server/db/client";
 import { users } from "../server/db/schema/index";
 import { hashPassword } from "../server/modules/accounts/passwords";
 import { createSession } from "../server/modules/accounts/sessions";
+import { freePort } from "./lib/local-app";
 
 const run = promisify(execFile);
 
@@ -194,17 +195,6 @@ function newestPostgresBin(): string {
     : [];
   if (!versions[0]) throw new Error("no PostgreSQL binaries in /usr/lib/postgresql/*/bin: set PG_BIN");
   return path.join(root, versions[0], "bin");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function post(

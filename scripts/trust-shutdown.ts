@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import { inArray } from "drizzle-orm";
 import { openDatabase } from "../server/db/client";
 import { dreams } from "../server/db/schema/index";
+import { freePort } from "./lib/local-app";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEADLINE_MS = 10_000;
@@ -51,17 +52,6 @@ const pending = new Set<Outcome>();
 
 const now = () => performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface RequestSpec {
   kind: keyof typeof CLIENTS;
