@@ -4,14 +4,15 @@ import * as shared from "./words";
 
 // Bound once: the module loader reads imports through getters, and these run for every word of every dream.
 const {
-  anyIn,
-  before,
   EN_BELIEVING,
+  EN_POSSESSIVES,
   ES_ARTICLES,
   ES_BELIEVING,
   ES_CLITICS,
   ES_DEFINITE,
   ES_NEGATIVE_SUBJECTS,
+  anyIn,
+  before,
   joinedWord,
 } = shared;
 
@@ -23,7 +24,7 @@ const {
 // --- Absence --------------------------------------------------------------------------------------------
 
 const EN_HAVING = new Set(["wearing", "wear", "have", "had", "has", "having"]);
-const EN_DETERMINERS = new Set(["a", "an", "the", "my", "his", "her", "your", "our", "their", "any"]);
+const EN_DETERMINERS = new Set(["a", "an", "the", "any", ...EN_POSSESSIVES]);
 const EN_ABSENCE = new Set([
   "no",
   "without",

@@ -3,7 +3,7 @@ import type { Token } from "../text";
 import * as shared from "./words";
 
 // Bound once: the module loader reads imports through getters, and these run for every word of every dream.
-const { before } = shared;
+const { EN_POSSESSIVES, before } = shared;
 
 /**
  * Words that are names, not things: exclamations ("Oh my God"), titles and initials ("Miss Hens", "E. Town"),
@@ -216,19 +216,7 @@ const RELIGIOUS_TITLES = new Set([
   "sor",
   "fray",
 ]);
-const POSSESSIVES = new Set([
-  "my",
-  "his",
-  "her",
-  "our",
-  "their",
-  "your",
-  "mi",
-  "su",
-  "tu",
-  "nuestro",
-  "nuestra",
-]);
+const POSSESSIVES = new Set([...EN_POSSESSIVES, "mi", "su", "tu", "nuestro", "nuestra"]);
 
 /** "Father Brennan said a prayer", "el padre Chuy": a priest or nun, not a relative. */
 export function religiousTitle(tokens: readonly Token[], first: number): boolean {

@@ -3,7 +3,7 @@ import type { Token } from "../text";
 import * as shared from "./words";
 
 // Bound once: the module loader reads imports through getters, and these run for every word of every dream.
-const { anyIn, before, EN_BE, EN_BELIEVING, EN_SUBJECTS, ES_BELIEVING, ES_CLITICS } = shared;
+const { EN_BE, EN_BELIEVING, EN_POSSESSIVES, EN_SUBJECTS, ES_BELIEVING, ES_CLITICS, anyIn, before } = shared;
 
 /**
  * Acts that did not happen: only wanted, planned, feared, believed, asked for or hypothetical ("wanted to
@@ -12,26 +12,18 @@ const { anyIn, before, EN_BE, EN_BELIEVING, EN_SUBJECTS, ES_BELIEVING, ES_CLITIC
 
 // --- Actions not done -----------------------------------------------------------------------------------
 
+/** "would" and "will", with their contractions: the modals of acts that have not happened. */
+const EN_WOULD = ["would", "i'd", "he'd", "she'd", "they'd", "we'd", "you'd"];
+const EN_WILL = ["will", "i'll", "he'll", "she'll", "they'll", "we'll", "you'll"];
+
 const EN_UNREAL = new Set([
-  "will",
-  "i'll",
-  "he'll",
-  "she'll",
-  "they'll",
-  "we'll",
-  "you'll",
+  ...EN_WILL,
+  ...EN_WOULD,
+  "might",
   "considered",
   "considering",
   "almost",
   "nearly",
-  "would",
-  "i'd",
-  "he'd",
-  "she'd",
-  "they'd",
-  "we'd",
-  "you'd",
-  "might",
   "if",
   "wish",
   "wished",
@@ -310,26 +302,14 @@ function hypotheticalSentence(tokens: readonly Token[], index: number): boolean 
 }
 
 const EN_HABITUAL = new Set(["always", "usually", "often", "sometimes", "constantly"]);
-const EN_HABIT_MODALS = new Set(["would", "i'd", "he'd", "she'd", "they'd", "we'd", "you'd"]);
+const EN_HABIT_MODALS = new Set(EN_WOULD);
 
 /** "As a kid I'd always get lost", "he would often yell": a habit in the past, which did happen. */
 function habitual(previous: readonly string[]): boolean {
   return EN_HABITUAL.has(previous[0] ?? "") && EN_HABIT_MODALS.has(previous[1] ?? "");
 }
 
-const EN_DETERMINERS_BEFORE_NOUN = new Set([
-  "a",
-  "an",
-  "the",
-  "my",
-  "his",
-  "her",
-  "our",
-  "their",
-  "your",
-  "this",
-  "that",
-]);
+const EN_DETERMINERS_BEFORE_NOUN = new Set(["a", "an", "the", "this", "that", ...EN_POSSESSIVES]);
 
 /** Pronouns before a verb; before a noun, "la", "los"... are its article ("iba a la boda"). */
 const ES_OBJECT_PRONOUNS = new Set(["me", "te", "se", "nos", "os", "le", "les"]);
@@ -445,21 +425,7 @@ export function unrealEvent(tokens: readonly Token[], index: number, language: L
 // --- Verb forms that are not events ---------------------------------------------------------------------
 
 /** Modals that leave the verbs of their clause unreal: "would find us and then run away". */
-const EN_CLAUSE_MODALS = new Set([
-  "would",
-  "i'd",
-  "he'd",
-  "she'd",
-  "they'd",
-  "we'd",
-  "might",
-  "will",
-  "i'll",
-  "he'll",
-  "she'll",
-  "they'll",
-  "we'll",
-]);
+const EN_CLAUSE_MODALS = new Set([...EN_WOULD, "might", ...EN_WILL]);
 const ES_FUTURE_ENDINGS = new Set(["a", "an", "as", "e", "emos", "eis", "ia", "ian", "ias", "iamos", "iais"]);
 
 /**

@@ -98,3 +98,6 @@ export const EN_SUBJECTS = new Set([
   "somebody",
   "everyone",
 ]);
+
+/** "my", "his"...: before a noun they make it a thing of someone's. */
+export const EN_POSSESSIVES = ["my", "his", "her", "our", "their", "your"];
