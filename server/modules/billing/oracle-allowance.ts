@@ -1,8 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema/index";
 import { AppError } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
+import { usageWindow } from "../accounts/usage-window";
 import { isPremium } from "../accounts/user-presenter";
 
 /** decisions.md: free users get one oracle consultation per 30 days. */
@@ -19,15 +20,15 @@ export async function consumeOracleAllowance(
 ): Promise<{ used: number; remaining: number | null; resetsAt: Date | null }> {
   if (isPremium(user)) return { used: 0, remaining: null, resetsAt: null };
   const now = ctx.clock.now();
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const windowOver = sql`(${users.oracleResetDate} IS NULL OR ${users.oracleResetDate} <= ${nowSql})`;
+  const window = usageWindow(
+    { used: users.oracleUsed, resetsAt: users.oracleResetDate, limit: users.oracleLimit },
+    now,
+    new Date(now.getTime() + ORACLE_WINDOW_MS),
+  );
   const [counted] = await ctx.db
     .update(users)
-    .set({
-      oracleUsed: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${users.oracleUsed} + 1 END`,
-      oracleResetDate: sql`CASE WHEN ${windowOver} THEN ${new Date(now.getTime() + ORACLE_WINDOW_MS).toISOString()}::timestamptz ELSE ${users.oracleResetDate} END`,
-    })
-    .where(and(eq(users.id, user.id), sql`(${windowOver} OR ${users.oracleUsed} < ${users.oracleLimit})`))
+    .set({ oracleUsed: window.used, oracleResetDate: window.resetsAt })
+    .where(and(eq(users.id, user.id), window.allowed))
     .returning({ used: users.oracleUsed, limit: users.oracleLimit, resetsAt: users.oracleResetDate });
   if (!counted) throw new AppError("FORBIDDEN", "errors.oracleLimit");
   return {

@@ -5,6 +5,7 @@ import { users } from "../../db/schema/index";
 import { compose } from "../../engine/composer";
 import { AppError } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
+import { usageWindow } from "../accounts/usage-window";
 import { isPremium } from "../accounts/user-presenter";
 import { nextLocalMidnight } from "./daily-reset";
 import { assertClaimedUser } from "./dreams.policy";
@@ -44,23 +45,22 @@ export async function translateDream(
 
   const now = ctx.clock.now();
   const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const dayOver = sql`(${users.translationsResetDate} IS NULL OR ${users.translationsResetDate} <= ${nowSql})`;
+  const day = usageWindow(
+    { used: users.translationsUsed, resetsAt: users.translationsResetDate, limit: users.translationsLimit },
+    now,
+    nextLocalMidnight(now, user.timezone),
+  );
   const [counted] = await ctx.db
     .update(users)
     .set({
-      translationsUsed: sql`CASE WHEN ${dayOver} THEN 1 ELSE ${users.translationsUsed} + 1 END`,
-      translationsResetDate: sql`CASE WHEN ${dayOver} THEN ${nextLocalMidnight(now, user.timezone).toISOString()}::timestamptz ELSE ${users.translationsResetDate} END`,
+      translationsUsed: day.used,
+      translationsResetDate: day.resetsAt,
       dreamInterpretationsCount: sql`${users.dreamInterpretationsCount} + 1`,
       totalDreamSymbolsFound: sql`${users.totalDreamSymbolsFound} + ${symbols.length}`,
       firstDreamDate: sql`COALESCE(${users.firstDreamDate}, ${nowSql})`,
       lastDreamDate: now,
     })
-    .where(
-      and(
-        eq(users.id, user.id),
-        premium ? undefined : sql`(${dayOver} OR ${users.translationsUsed} < ${users.translationsLimit})`,
-      ),
-    )
+    .where(and(eq(users.id, user.id), premium ? undefined : day.allowed))
     .returning({ used: users.translationsUsed, limit: users.translationsLimit });
   if (!counted) throw new AppError("FORBIDDEN", "errors.translationLimit");
 
