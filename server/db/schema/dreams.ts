@@ -28,6 +28,11 @@ export const dreams = pgTable(
     /** The recognised symbols as shown with the translation (key, name, trigger words...). */
     recognizedSymbols: jsonb().notNull().default([]),
     isPremiumTranslation: boolean().notNull().default(false),
+    /**
+     * Saved, edited or imported past the free daily limit: the symbols' keys and names are kept (search,
+     * filters, insights) but not their meanings, until the dream is translated.
+     */
+    meaningsWithheld: boolean().notNull().default(false),
     /** lucid, recurring, nightmare, light, dark, visitation, precognitive; null when none was chosen. */
     category: text(),
     /** The client may send null; it is stored as an empty array so the GIN index covers every row. */
@@ -59,6 +64,29 @@ export const dreams = pgTable(
 );
 
 /** The bilingual symbol lexicon; admins edit it at runtime (symbol management). */
+/**
+ * A journal import, run off the request in a worker thread: its progress is polled by the page that started it.
+ * status: running, done or failed (errorKey says why, as a message key).
+ */
+export const dreamImports = pgTable(
+  "dream_imports",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text().notNull().default("running"),
+    total: integer().notNull().default(0),
+    processed: integer().notNull().default(0),
+    imported: integer().notNull().default(0),
+    skipped: integer().notNull().default(0),
+    errorKey: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index("dream_imports_user_id_idx").on(table.userId, table.createdAt)],
+);
+
 export const dreamSymbols = pgTable(
   "dream_symbols",
   {

@@ -17,6 +17,11 @@ export const users = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     username: text().notNull(),
+    /**
+     * The username's confusable skeleton (UTS #39 over NFKC, case-folded): `Ａlice` and Cyrillic `аlice` share
+     * `alice`'s, so a look-alike of an existing name is refused.
+     */
+    usernameSkeleton: text(),
     /** argon2id hash; null for accounts created through an identity provider. */
     password: text(),
     email: text().notNull(),
@@ -25,6 +30,11 @@ export const users = pgTable(
     translationsUsed: integer().notNull().default(0),
     translationsLimit: integer().notNull().default(3),
     translationsResetDate: timestamp({ withTimezone: true }),
+    /**
+     * The local calendar day the current translation count belongs to, in the zone in force when it started.
+     * A new count never starts on the same or an earlier day, so moving west cannot reopen the window early.
+     */
+    translationsDay: date(),
     oracleUsed: integer().notNull().default(0),
     oracleLimit: integer().notNull().default(1),
     oracleResetDate: timestamp({ withTimezone: true }),
@@ -69,6 +79,7 @@ export const users = pgTable(
   (table) => [
     uniqueIndex("users_username_lower_key").on(sql`lower(${table.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${table.email})`),
+    uniqueIndex("users_username_skeleton_key").on(table.usernameSkeleton),
     uniqueIndex("users_auth0_id_key").on(table.auth0Id),
     uniqueIndex("users_referral_code_key").on(table.referralCode),
     index("users_referred_by_idx").on(table.referredBy),
@@ -104,6 +115,11 @@ const tokenColumns = () => ({
     .references(() => users.id, { onDelete: "cascade" }),
   /** SHA-256 of the token sent by mail; the token itself is never stored. */
   token: text().notNull(),
+  /**
+   * The address the token was mailed to (for a revert token: the address to restore). A token works only while
+   * it still names the account's address, so changing the email voids every link mailed before.
+   */
+  email: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   used: boolean().notNull().default(false),
@@ -117,6 +133,15 @@ export const verificationTokens = pgTable("verification_tokens", tokenColumns(),
 export const passwordResetTokens = pgTable("password_reset_tokens", tokenColumns(), (table) => [
   uniqueIndex("password_reset_tokens_token_key").on(table.token),
   index("password_reset_tokens_user_id_idx").on(table.userId),
+]);
+
+/**
+ * Mailed to the old address when the email changes: opening it puts the old address back (verified, since the
+ * mail reached it), signs every session out and voids the other links, undoing a takeover by a stolen session.
+ */
+export const emailRevertTokens = pgTable("email_revert_tokens", tokenColumns(), (table) => [
+  uniqueIndex("email_revert_tokens_token_key").on(table.token),
+  index("email_revert_tokens_user_id_idx").on(table.userId),
 ]);
 
 /** External identities (OIDC), keyed on issuer + subject. */
