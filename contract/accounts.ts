@@ -4,12 +4,22 @@ export const languageSchema = z.enum(["en", "es"]);
 
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u;
 
-export const usernameSchema = z
+/**
+ * Compatibility forms are folded first (NFKC: fullwidth `Ａlice` is `Alice`), so the limits and the pattern apply
+ * to the name as stored.
+ */
+export const usernameSchema = z.preprocess(
+  (value) => (typeof value === "string" ? value.normalize("NFKC") : value),
+  z.string().trim().min(3).max(30).regex(USERNAME_PATTERN, { message: "validation.usernameFormat" }),
+);
+
+/** An IANA zone name in shape; whether the runtime knows it is checked by the use case (Intl). */
+export const timezoneSchema = z
   .string()
   .trim()
-  .min(3)
-  .max(30)
-  .regex(USERNAME_PATTERN, { message: "validation.usernameFormat" });
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_+\-/]+$/, { message: "validation.invalidTimezone" });
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).email();
 
@@ -23,7 +33,7 @@ export const signupBodySchema = z
     /** Referral code of the person who invited the user (also accepted as `?ref=`). */
     referralCode: z.string().trim().max(64).optional(),
     language: languageSchema.optional(),
-    timezone: z.string().max(64).optional(),
+    timezone: timezoneSchema.optional(),
   })
   .strict();
 export type SignupBody = z.infer<typeof signupBodySchema>;
@@ -59,6 +69,8 @@ export const publicUserSchema = z.object({
   hasUnlimitedAccess: z.boolean(),
   translationsUsed: z.number().int(),
   translationsLimit: z.number().int(),
+  /** When the current count of free translations ends (ISO 8601); null before the first. Past it, none are used. */
+  translationsResetDate: z.string().nullable(),
   oracleUsed: z.number().int(),
   oracleLimit: z.number().int(),
   dreamInterpretationsCount: z.number().int(),
@@ -112,14 +124,6 @@ const customDomainFields = {
   origin: z.string().max(2048).optional(),
 };
 
-/** An IANA zone name in shape; whether the runtime knows it is checked by the use case (Intl). */
-export const timezoneSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_+\-/]+$/, { message: "validation.invalidTimezone" });
-
 /** Profile pictures are only ever loaded over https. */
 export const pictureUrlSchema = z
   .string()
@@ -137,10 +141,17 @@ export const updateUserBodySchema = z
     timezone: timezoneSchema.optional(),
     /** null removes the picture. */
     pictureUrl: pictureUrlSchema.nullable().optional(),
+    /** Required with a new `email` when the account has a password (others confirm by a fresh provider sign-in). */
+    currentPassword: z.string().min(1).max(1024).optional(),
     ...customDomainFields,
   })
   .strict();
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+/** The link mailed to the old address after an email change (a `/api/user*` path: custom-domain fields ride along). */
+export const emailRevertBodySchema = z
+  .object({ token: z.string().min(10).max(128), ...customDomainFields })
+  .strict();
 
 export const messagingPreferencesBodySchema = z
   .object({

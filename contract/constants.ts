@@ -6,6 +6,11 @@
 export const DREAM_MIN_LENGTH = 20;
 export const DREAM_MAX_LENGTH = 5000;
 export const FREE_TRANSLATIONS_PER_DAY = 3;
+/**
+ * The most dreams one journal holds (saving and importing stop there): about 55 years of a dream a night, and a
+ * bound on what one export or import has to move.
+ */
+export const MAX_JOURNAL_DREAMS = 20_000;
 /** Row ids are PostgreSQL `integer`s: a larger id names no row, and the database would refuse the query. */
 export const MAX_ROW_ID = 2_147_483_647;
 

@@ -1,6 +1,13 @@
 import { z } from "zod";
+import { boundedArray } from "./bounded-array";
 
-import { DREAM_MAX_LENGTH, DREAM_MIN_LENGTH, dreamCategories, MAX_ROW_ID } from "./constants";
+import {
+  DREAM_MAX_LENGTH,
+  DREAM_MIN_LENGTH,
+  dreamCategories,
+  MAX_JOURNAL_DREAMS,
+  MAX_ROW_ID,
+} from "./constants";
 
 export {
   DREAM_MAX_LENGTH,
@@ -8,6 +15,7 @@ export {
   type DreamCategory,
   dreamCategories,
   FREE_TRANSLATIONS_PER_DAY,
+  MAX_JOURNAL_DREAMS,
 } from "./constants";
 
 export const dreamCategorySchema = z.enum(dreamCategories);
@@ -55,11 +63,17 @@ export const translateDreamResponseSchema = z.object({
   translationsUsed: z.number().int(),
   /** Null for premium users (no limit). */
   translationsRemaining: z.number().int().nullable(),
+  /**
+   * Send it back when saving or editing this very text (`translationReceipt`) so the journal keeps the symbols'
+   * meanings without counting another translation. Bound to the user and the exact content; valid 24 hours.
+   */
+  translationReceipt: z.string(),
 });
 export type TranslateDreamResponse = z.infer<typeof translateDreamResponseSchema>;
 
 const tagSchema = z.string().trim().min(1).max(40);
-export const tagsSchema = z.array(tagSchema).max(20);
+const translationReceiptSchema = z.string().max(64);
+export const tagsSchema = boundedArray(tagSchema, 20);
 
 /** Spec section 7: recognizedSymbols arrives as a JSON string from the observed client; an array is fine too. */
 export const saveDreamBodySchema = z
@@ -68,10 +82,14 @@ export const saveDreamBodySchema = z
     title: z.string().trim().max(200).nullish(),
     content: dreamContentSchema,
     translation: z.string().max(50_000).nullish(),
-    recognizedSymbols: z.union([z.string().max(200_000), z.array(recognizedSymbolSchema).max(500)]).nullish(),
+    recognizedSymbols: z
+      .union([z.string().max(200_000), boundedArray(recognizedSymbolSchema, 500)])
+      .nullish(),
     isPremiumTranslation: z.boolean().optional(),
     category: dreamCategorySchema.nullish(),
     tags: tagsSchema.nullish(),
+    /** From the translation of this very content; without it a free user's symbols are saved without meanings. */
+    translationReceipt: translationReceiptSchema.nullish(),
   })
   .strict();
 export type SaveDreamBody = z.infer<typeof saveDreamBodySchema>;
@@ -83,6 +101,8 @@ export const updateDreamBodySchema = z
     translation: z.string().max(50_000).nullable().optional(),
     category: dreamCategorySchema.nullable().optional(),
     tags: tagsSchema.optional(),
+    /** From the translation of the new content or, without `content`, of the stored one: keeps the meanings. */
+    translationReceipt: translationReceiptSchema.optional(),
   })
   .strict();
 export type UpdateDreamBody = z.infer<typeof updateDreamBodySchema>;
@@ -94,6 +114,8 @@ export const dreamSchema = z.object({
   translation: z.string().nullable(),
   recognizedSymbols: z.array(recognizedSymbolSchema),
   isPremiumTranslation: z.boolean(),
+  /** Stored without a translation on the free plan: the symbols have no meanings until the dream is translated. */
+  meaningsWithheld: z.boolean(),
   category: dreamCategorySchema.nullable(),
   tags: z.array(z.string()),
   language: z.string().nullable(),
@@ -152,7 +174,11 @@ export const saveDreamResponseSchema = z.object({
 // --- Export and import ----------------------------------------------------------------------------------
 
 export const JOURNAL_FORMAT = "chitta-journal";
-export const MAX_IMPORTED_DREAMS = 20_000;
+/**
+ * Saving or editing a dream carries its text, the translation (up to 50,000 characters) and the symbols as the
+ * spec's client sends them (a JSON string of up to 200,000): those routes take bodies up to this size.
+ */
+export const DREAM_BODY_LIMIT = 1024 * 1024;
 /** A whole journal can be large: the import route alone accepts bodies up to this size. */
 export const IMPORT_BODY_LIMIT = 30 * 1024 * 1024;
 
@@ -177,17 +203,37 @@ export const journalExportSchema = z
     format: z.enum([JOURNAL_FORMAT]),
     version: z.number().int().min(1).max(1),
     exportedAt: z.string().max(64),
-    dreams: z.array(exportedDreamSchema).max(MAX_IMPORTED_DREAMS),
+    dreams: z.array(exportedDreamSchema).max(MAX_JOURNAL_DREAMS),
   })
   .strict();
 export type JournalExport = z.infer<typeof journalExportSchema>;
 
-export const importResultSchema = z.object({
+/** POST /api/dreams/import: the file was read and checked; its dreams are being imported (poll the progress). */
+export const importStartedSchema = z.object({
   success: z.literal(true),
   message: z.string(),
+  importId: z.number().int(),
+  /** Dreams in the file. */
+  total: z.number().int(),
+});
+
+export const importStatuses = ["running", "done", "failed"] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+
+export const importIdParamsSchema = dreamIdParamsSchema;
+
+/** GET /api/dreams/imports/:id. processed counts the skipped dreams too: it reaches total when done. */
+export const importProgressSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(importStatuses),
+  total: z.number().int(),
+  processed: z.number().int(),
   imported: z.number().int(),
   skipped: z.number().int(),
+  /** In the reader's language: how far it got, the counts once done, or what went wrong. */
+  message: z.string(),
 });
+export type ImportProgress = z.infer<typeof importProgressSchema>;
 
 /** The symbols of the user's journal, most frequent first (journal filters, insights). */
 export const journalSymbolsSchema = z.array(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedArray } from "./bounded-array";
 import { MAX_ROW_ID, symbolCategories } from "./constants";
 
 export const symbolCategorySchema = z.enum(symbolCategories);
@@ -56,7 +57,7 @@ export const processMissingSymbolBodySchema = z
 
 // --- Admin symbol management ----------------------------------------------------------------------------
 
-const variationList = z.array(z.string().trim().min(1).max(80)).max(200);
+const variationList = boundedArray(z.string().trim().min(1).max(80), 200);
 
 export const adminSymbolBodySchema = z
   .object({

@@ -82,7 +82,12 @@ async function main() {
   // Bare routes: the same use cases on the same database handle, for a user looked up once, without the
   // app's plugins (session, CSRF, security headers, rate limits) or schemas. The ratio is the framework's cost.
   const bare = Fastify();
-  const ctx = { db: database.db, clock: systemClock, symbols: createSymbolEngineHolder() };
+  const ctx = {
+    db: database.db,
+    clock: systemClock,
+    config: local.config,
+    symbols: createSymbolEngineHolder(),
+  };
   const [owner] = await database.db.select().from(users).where(eq(users.id, user.id));
   if (!owner) throw new Error("bench user vanished");
   bare.get("/bare/one-row", async () =>

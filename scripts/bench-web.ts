@@ -24,6 +24,7 @@ async function main() {
     NODE_ENV: "production",
     COOKIE_SECURE: "false",
     PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
   });

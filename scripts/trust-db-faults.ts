@@ -274,6 +274,7 @@ async function main() {
         RATE_LIMITS: "off",
         // The app listens on a port chosen at random; its CSRF check wants a known origin.
         APP_ORIGINS: ORIGIN,
+        PUBLIC_URL: ORIGIN,
         COOKIE_SECURE: "false",
         PORT: "0",
         SESSION_SECRET: randomBytes(32).toString("hex"),

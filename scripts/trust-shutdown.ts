@@ -163,6 +163,7 @@ async function main() {
         NODE_ENV: "production",
         HOST: "127.0.0.1",
         PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
         RATE_LIMITS: "off",

@@ -2,19 +2,16 @@ import path from "node:path";
 import compress from "@fastify/compress";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
 import { type AppContext, type Clock, systemClock } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import { createChatWriter } from "./integrations/ai/chat-writer";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./integrations/email/mailer";
 import { createStripeProvider } from "./integrations/payments/stripe-provider";
+import { type BackgroundRunner, createBackgroundRunner } from "./lib/background";
 import { validationError } from "./lib/errors";
+import { unstorableTextPath } from "./lib/unstorable-text";
 import { appVersion } from "./lib/version";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { oidcRoutes } from "./modules/accounts/oidc.routes";
@@ -30,11 +27,19 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { createSymbolEngineHolder } from "./modules/symbols/symbol-engine";
 import { symbolsRoutes } from "./modules/symbols/symbols.routes";
 import { auditLogPlugin, genReqId, type LogDestination, loggerOptions } from "./plugins/audit-log";
-import { answerFrameworkError, errorsPlugin } from "./plugins/errors";
+import { answerFrameworkError, errorsPlugin, validatorCompiler } from "./plugins/errors";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { requestContextPlugin } from "./plugins/request-context";
+import { DEFAULT_BODY_LIMIT, routeGuardsPlugin } from "./plugins/route-guards";
 import { securityPlugin } from "./plugins/security";
 import { webAppPlugin } from "./plugins/web-app";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's background runner (ctx.background), for tests to await with `idle()`. */
+    background: BackgroundRunner;
+  }
+}
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -46,13 +51,12 @@ export interface BuildAppOptions {
   logStream?: LogDestination;
   /** Tests run the periodic jobs themselves (sweepSandbox, pruneAttempts) with their clock. */
   backgroundJobs?: boolean;
+  /** The built web app's folder; dist/web by default. */
+  webDistDir?: string;
 }
 
 const SANDBOX_SWEEP_MS = 60_000;
 const PRUNE_ATTEMPTS_MS = 60 * 60_000;
-
-// JSON bodies up to 2 MB: large enough that oversized fields reach validation (422), not the parser.
-const BODY_LIMIT = 2 * 1024 * 1024;
 
 /** Builds the whole HTTP application without listening, so tests drive it with inject() or a port. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -63,7 +67,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId,
     requestIdHeader: false,
     trustProxy: config.trustProxy,
-    bodyLimit: BODY_LIMIT,
+    // Every route gets its own body limit (plugins/route-guards.ts); this is only the ceiling for routes added
+    // outside it.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // Unknown query keys are refused by the schemas; this keeps ?a=1&a=2 from becoming arrays silently.
     routerOptions: { ignoreTrailingSlash: true },
     // Bad URL escapes and over-long path parameters: a 400 in the spec's shape, not Fastify's own.
@@ -81,7 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Text the database cannot store faithfully is refused as invalid before a query fails on it with a 500:
   // PostgreSQL text cannot hold U+0000, and PGlite garbles an unpaired surrogate after a non-ASCII character
   // into invalid UTF-8. (The OIDC redirects answer bad input with their own redirect and store no query text.)
-  app.addHook("preValidation", async (request) => {
+  // After validation, on input the schemas have already bounded: walked before it, 100,000 tags took a second.
+  app.addHook("preHandler", async (request) => {
     if (!request.routeOptions.url?.startsWith("/api/")) return;
     for (const input of [request.params, request.query, request.body]) {
       const path = unstorableTextPath(input);
@@ -93,7 +100,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.mailer ??
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createOutboxMailer(path.join(config.dataDir, "outbox"), config.mailFrom, app.log));
+      : createOutboxMailer(path.join(config.dataDir, "outbox"), config.mailFrom, app.log, {
+          logLinks: config.env !== "production",
+        }));
   const clock = options.clock ?? systemClock;
   // Without Stripe keys the sandbox provider runs; it delivers its signed events to the same handler.
   const sandbox: SandboxDeps | undefined = config.billing.stripe
@@ -111,12 +120,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     clock,
     log: app.log,
+    background: createBackgroundRunner(app.log),
     symbols: createSymbolEngineHolder(),
     prose: config.ai ? createChatWriter(config.ai) : undefined,
     payments: sandbox ? createSandboxProvider(sandbox) : createStripeProvider(config.billing.stripe!),
     sandbox,
   };
   app.addHook("onClose", async () => mailer.close());
+  // Hooks run last-registered first: pending background work (mail) finishes before the mailer closes.
+  app.addHook("onClose", () => ctx.background.idle());
+  app.decorate("background", ctx.background);
   // Administrators' lexicon edits live in the database: the engine starts with them.
   await ctx.symbols.reload(database.db);
 
@@ -128,12 +141,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(webAppPlugin, {});
   await app.register(errorsPlugin);
   await app.register(auditLogPlugin, { secret: config.sessionSecret });
   await app.register(requestContextPlugin, { ctx });
   await app.register(securityPlugin, { config, csrfExemptPrefixes: ["/api/webhooks/"] });
+  // Before any route registers: these read every route as it is added (access, body and rate limits).
+  await app.register(routeGuardsPlugin);
   await app.register(rateLimitPlugin, { enabled: config.rateLimits });
+  await app.register(webAppPlugin, { distDir: options.webDistDir });
 
   await app.register(healthRoutes, { database });
   await app.register(accountsRoutes, { ctx });
@@ -157,38 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (sandbox) every(SANDBOX_SWEEP_MS, "sandbox sweep", () => sweepSandbox(sandbox));
   }
 
-  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  app.get("/api/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
   return app;
-}
-
-/** NUL, or half of a surrogate pair (with the `u` flag the class matches only unpaired ones). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what is refused.
-const UNSTORABLE_TEXT = /[\u0000\uD800-\uDFFF]/u;
-
-/** The dotted path to the first key or string of parsed JSON or a query that the database cannot store. */
-function unstorableTextPath(input: unknown): string | undefined {
-  interface Step {
-    value: unknown;
-    key?: string;
-    parent?: Step;
-  }
-  const pathOf = (step: Step) => {
-    const keys: string[] = [];
-    for (let at: Step | undefined = step; at?.key !== undefined; at = at.parent) keys.unshift(at.key);
-    return keys.join(".");
-  };
-  const stack: Step[] = [{ value: input }];
-  while (stack.length > 0) {
-    const step = stack.pop()!;
-    if (typeof step.value === "string") {
-      if (UNSTORABLE_TEXT.test(step.value)) return pathOf(step);
-    } else if (typeof step.value === "object" && step.value !== null && !Buffer.isBuffer(step.value)) {
-      for (const [key, value] of Object.entries(step.value)) {
-        const child: Step = { value, key, parent: step };
-        if (UNSTORABLE_TEXT.test(key)) return pathOf(child);
-        stack.push(child);
-      }
-    }
-  }
-  return undefined;
 }

@@ -37,6 +37,22 @@ describe("config", () => {
     expect(config.publicUrl).toBe("http://localhost:4100");
     expect(config.appOrigins).toContain("http://127.0.0.1:4100");
     expect(config.cookieSecure).toBe(false);
-    expect(parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "production" }).cookieSecure).toBe(true);
+    expect(
+      parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", PUBLIC_URL: "https://chitta.example" })
+        .cookieSecure,
+    ).toBe(true);
+  });
+
+  it("refuses to start in production without PUBLIC_URL (mailed links would point to localhost)", () => {
+    expect(() => parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "production" })).toThrow(ConfigError);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "production" })).toThrow(
+      /PUBLIC_URL: Required in production/,
+    );
+    expect(
+      parseConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", PUBLIC_URL: "https://chitta.example/" })
+        .publicUrl,
+    ).toBe("https://chitta.example");
+    // Outside production the local address stays the default.
+    expect(parseConfig({ DATA_DIR: tempDir(), PORT: "4100" }).publicUrl).toBe("http://localhost:4100");
   });
 });

@@ -166,6 +166,12 @@ export function parseConfig(
       );
     }
   }
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+    // Mailed links and the OIDC redirect are built on it: the localhost default would mail dead links.
+    throw new ConfigError(
+      "Invalid configuration:\n  PUBLIC_URL: Required in production (the address people open, e.g. https://chitta.example)",
+    );
+  }
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET && !generate) {
     throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: Required in production");
   }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import type { BackgroundRunner } from "./lib/background";
 import type { ProseWriter } from "./integrations/ai/chat-writer";
 import type { Mailer } from "./integrations/email/mailer";
 import type { PaymentProvider } from "./integrations/payments/provider";
@@ -20,6 +21,8 @@ export interface AppContext {
   mailer: Mailer;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Work a request does not wait for (mail that must not shape the answer); closing the app waits for it. */
+  background: BackgroundRunner;
   /** The dream symbol engine (lexicon compiled once, swapped on admin edits). */
   symbols: SymbolEngineHolder;
   /** Optional AI prose for translations; absent when no endpoint is configured. */

@@ -1,7 +1,11 @@
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { type AppConfig, ConfigError, parseConfig } from "./config";
-import { openDatabase, targetFromConfig } from "./db/client";
+import { type DatabaseHandle, openDatabase, targetFromConfig } from "./db/client";
+import { DataFolderLockedError } from "./db/data-folder-lock";
 import { seedDatabase } from "./db/seed/seed";
+import { adminSocketPath, serveAdminChannel } from "./lib/admin-channel";
+import { grantAdmin } from "./modules/accounts/grant-admin";
 
 /**
  * Longest a stop may take. Closing waits for the requests in flight, and one can hang (a client that never sends
@@ -23,12 +27,37 @@ function loadConfigOrExit(): AppConfig {
   }
 }
 
+/**
+ * The embedded database is this process's alone: `npm run admin:create` asks it over a local socket instead of
+ * opening the data folder itself. Serving without the channel beats not serving: the command then says whom to stop.
+ */
+async function serveAdminCommands(config: AppConfig, database: DatabaseHandle, app: FastifyInstance) {
+  try {
+    return await serveAdminChannel(
+      adminSocketPath(config.dataDir),
+      {
+        async grantAdmin(login) {
+          const user = await grantAdmin(database.db, login);
+          if (user) app.log.info({ userId: user.id }, "administrator granted by npm run admin:create");
+          return user;
+        },
+      },
+      app.log,
+    );
+  } catch (error) {
+    app.log.warn({ err: error }, "admin channel unavailable: npm run admin:create needs the server stopped");
+    return undefined;
+  }
+}
+
 async function main() {
   const config = loadConfigOrExit();
   const database = await openDatabase(targetFromConfig(config));
   await database.migrate();
   await seedDatabase(database.db);
   const app = await buildApp({ config, database });
+  const adminChannel =
+    database.driver === "pglite" ? await serveAdminCommands(config, database, app) : undefined;
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -45,6 +74,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     let code = 0;
+    await adminChannel?.close();
     try {
       // Fastify stops accepting connections, closes idle kept-alive ones, answers 503 to new requests on busy
       // ones, and resolves once every request in flight has been answered.
@@ -73,7 +103,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // Startup failed (database unreachable, migration refused, port taken): say why, and exit non-zero.
-  console.error(error);
+  // Startup failed (database unreachable or in use, migration refused, port taken): say why, and exit non-zero.
+  console.error(error instanceof DataFolderLockedError ? error.message : error);
   process.exit(1);
 });

@@ -205,17 +205,20 @@ export class ApiClient {
 
 /** The verification link of the newest mail to `email` in the outbox folder. */
 export async function verificationLinkFromOutbox(outboxDir: string, email: string): Promise<URL> {
-  const suffix = `-${email.replace(/[^a-z0-9@._-]/gi, "_")}.eml`;
-  // File names start with an ISO timestamp: the last one in sort order is the newest.
-  const newest = readdirSync(outboxDir)
-    .filter((file) => file.endsWith(suffix))
+  // File names start with an ISO timestamp and hold no address: newest first, the first one sent to `email`.
+  const files = readdirSync(outboxDir)
+    .filter((file) => file.endsWith(".eml"))
     .sort()
-    .at(-1);
-  if (!newest) throw new Error(`no mail to ${email} in ${outboxDir}`);
-  const mail = await simpleParser(readFileSync(path.join(outboxDir, newest)));
-  const link = /https?:\/\/\S+verify-email\S+/.exec(mail.text ?? "")?.[0];
-  if (!link) throw new Error(`no verification link in the mail to ${email}`);
-  return new URL(link);
+    .reverse();
+  for (const file of files) {
+    const mail = await simpleParser(readFileSync(path.join(outboxDir, file)));
+    const recipients = [mail.to ?? []].flat().flatMap((to) => to.value.map((each) => each.address));
+    if (!recipients.includes(email)) continue;
+    const link = /https?:\/\/\S+verify-email\S+/.exec(mail.text ?? "")?.[0];
+    if (!link) throw new Error(`no verification link in the mail to ${email}`);
+    return new URL(link);
+  }
+  throw new Error(`no mail to ${email} in ${outboxDir}`);
 }
 
 /** Signs up through the API, follows the mailed verification link and logs in, like a person would. */

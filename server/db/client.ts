@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataFolder } from "./data-folder-lock";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -30,6 +31,7 @@ export type DatabaseTarget =
       /** Longest wait for one statement's answer; 0 waits forever (scripts doing bulk work may want that). */
       queryTimeoutMs?: number;
     }
+  /** With a dataDir, one process at a time: see data-folder-lock.ts. */
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob };
 
 /**
@@ -89,8 +91,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       close: () => pool.end(),
     };
   }
-  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
+  let unlock: (() => void) | undefined;
+  if (target.dataDir) {
+    mkdirSync(path.dirname(path.resolve(target.dataDir)), { recursive: true });
+    // Before PGlite touches the folder: a second process must leave it exactly as it is.
+    unlock = lockDataFolder(target.dataDir);
+    mkdirSync(target.dataDir, { recursive: true });
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
+  } catch (error) {
+    unlock?.();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,
@@ -99,7 +113,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock?.();
+      }
+    },
     dump: () => client.dumpDataDir("none"),
   };
 }

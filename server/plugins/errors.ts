@@ -1,8 +1,17 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+} from "fastify";
 import fp from "fastify-plugin";
-import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import {
+  hasZodFastifySchemaValidationErrors,
+  validatorCompiler as zodValidatorCompiler,
+} from "fastify-type-provider-zod";
 import type { TFunction } from "i18next";
-import type { ZodIssue } from "zod";
+import { ZodError, type ZodIssue, type ZodTypeAny } from "zod";
 import { codeFromStatus, type ErrorBody, statusByCode } from "../../contract/errors";
 import { isDatabaseUnavailable, sqlStateOf } from "../db/client";
 import { AppError, type FieldIssue } from "../lib/errors";
@@ -14,6 +23,27 @@ const MAX_LISTED_KEYS = 5;
 const clip = (value: string) => (value.length > QUOTE_MAX ? `${value.slice(0, QUOTE_MAX)}…` : value);
 /** When a caller should try again after the database was unreachable: about one restart or failover. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * An invalid body lists at most this many issues: the caller learns what to fix first, and a body of 20,000
+ * bad objects costs a few lines of answer, not megabytes of translated text.
+ */
+export const MAX_LISTED_ISSUES = 20;
+
+/**
+ * fastify-type-provider-zod's validator, with the issues cut to the first MAX_LISTED_ISSUES before Fastify
+ * formats them into its error message and before they are localised one by one.
+ */
+export const validatorCompiler: FastifySchemaCompiler<ZodTypeAny> = (route) => {
+  const validate = zodValidatorCompiler(route);
+  return (data) => {
+    const result = validate(data);
+    if (typeof result === "object" && "error" in result && Array.isArray(result.error)) {
+      return { error: result.error.slice(0, MAX_LISTED_ISSUES) };
+    }
+    return result;
+  };
+};
 
 /** Zod's generic messages (the spec's wording in English), in the caller's language. */
 export function localizeIssue(issue: ZodIssue, t: TFunction): string {
@@ -103,10 +133,16 @@ function toErrorBody(error: FastifyError | AppError, request: FastifyRequest): E
     }
     return { status: statusByCode[error.code], body };
   }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = error.validation.map((entry) => ({
-      path: entry.params.issue.path.join("."),
-      message: localizeIssue(entry.params.issue, t),
+  // A ZodError thrown by a use case: a body validated off the request (the journal import, in a worker thread).
+  const issues = hasZodFastifySchemaValidationErrors(error)
+    ? error.validation.map((entry) => entry.params.issue)
+    : error instanceof ZodError
+      ? error.issues.slice(0, MAX_LISTED_ISSUES)
+      : undefined;
+  if (issues) {
+    const errors = issues.map((issue) => ({
+      path: issue.path.join("."),
+      message: localizeIssue(issue, t),
     }));
     const first = errors[0];
     return {

@@ -18,15 +18,30 @@ declare module "fastify" {
   }
 }
 
+export const MINUTE_MS = 60_000;
+
 /**
- * Per-IP limits, declared per route (`config.rateLimit`). request.ip honours X-Forwarded-For only when
- * TRUST_PROXY is set, so a forged header cannot mint new identities.
+ * What a route without its own `config.rateLimit` gets: every route is limited, so none (logout, a page, an
+ * unknown asset) can be hammered for free. Far above what a person's browser sends; pages and assets load many
+ * files at once, hence their larger allowance.
+ */
+export const DEFAULT_API_RATE_LIMIT = { max: 120, timeWindow: MINUTE_MS };
+export const DEFAULT_PAGE_RATE_LIMIT = { max: 600, timeWindow: MINUTE_MS };
+
+/**
+ * Per-IP limits, declared per route (`config.rateLimit`) or the defaults above, each route with its own budget.
+ * request.ip honours X-Forwarded-For only when TRUST_PROXY is set, so a forged header cannot mint new identities.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, { enabled }: { enabled: boolean }) => {
   const limited: RateLimitedRoute[] = [];
   app.decorate("rateLimitedRoutes", limited);
+  // Runs before @fastify/rate-limit's own onRoute hook (registered below), which then sees the default.
   app.addHook("onRoute", (route) => {
-    const limit = route.config?.rateLimit;
+    if (route.config?.rateLimit === undefined) {
+      const fallback = route.url.startsWith("/api/") ? DEFAULT_API_RATE_LIMIT : DEFAULT_PAGE_RATE_LIMIT;
+      route.config = { ...route.config, rateLimit: fallback };
+    }
+    const limit = route.config.rateLimit;
     if (!limit) return;
     for (const method of [route.method].flat()) {
       limited.push({
@@ -44,5 +59,3 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { enabled }: { en
     allowList: () => !enabled,
   });
 });
-
-export const MINUTE_MS = 60_000;

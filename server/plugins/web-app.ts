@@ -26,14 +26,18 @@ export const webAppPlugin = fp(
         cacheControl: false,
       });
       app.addHook("onSend", async (request, reply) => {
-        if (request.url.startsWith("/api/") || reply.statusCode >= 400) return;
-        // Vite fingerprints everything under /assets/: those never change; the shell and service worker may.
-        const immutable = request.url.startsWith("/assets/");
+        if (request.url.startsWith("/api/")) return;
+        // Vite fingerprints everything under /assets/: those never change; the shell, the service worker and
+        // error answers (a missing asset may be deployed a moment later) may.
+        const immutable = request.url.startsWith("/assets/") && reply.statusCode < 400;
         reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       });
     }
     app.decorate("serveWebApp", (request: FastifyRequest, reply: FastifyReply) => {
       if (!available || request.method !== "GET" || request.url.startsWith("/api/")) return false;
+      // A missing asset (an old build's file, a typo) is a 404, not the page: served as a script it would fail
+      // obscurely, and cached as immutable the wrong answer would stay for a year.
+      if (request.url.startsWith("/assets/")) return false;
       void reply.type("text/html").sendFile("index.html");
       return true;
     });

@@ -49,6 +49,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/email-verification/resend": "public",
   "POST /api/password/forgot": "public",
   "POST /api/password/reset": "public",
+  "POST /api/user/email/revert": "public",
 
   "GET /api/user": "self",
   "PATCH /api/user": "self",
@@ -195,6 +196,20 @@ describe.each(testDrivers)("authorization matrix on %s", (driver) => {
     // The web app's files are the only routes left out: every /api route is in, the webhook included.
     expect([...registered]).toContain("POST /api/webhooks/stripe");
     expect(routes.filter((route) => route.path.startsWith("/api/")).length).toBeGreaterThan(40);
+  });
+
+  it("agrees with the access each route declares, which the server enforces before reading the body", () => {
+    const declaredFor: Record<Access, string> = {
+      public: "public",
+      webhook: "public",
+      self: "user",
+      owned: "user",
+      admin: "admin",
+    };
+    const disagreeing = Object.entries(ACCESS)
+      .filter(([key, access]) => world.t.app.routeGuards.get(key)?.access !== declaredFor[access])
+      .map(([key, access]) => `${key}: table ${access}, declared ${world.t.app.routeGuards.get(key)?.access}`);
+    expect(disagreeing).toEqual([]);
   });
 
   it("refuses an unsigned webhook for everyone, and accepts the same delivery signed (so the 400 is the signature)", async () => {

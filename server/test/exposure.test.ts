@@ -1,6 +1,12 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passwordResetTokens, sessions, users, verificationTokens } from "../db/schema/index";
+import {
+  emailRevertTokens,
+  passwordResetTokens,
+  sessions,
+  users,
+  verificationTokens,
+} from "../db/schema/index";
 import { inputRoutes } from "./attack-surface";
 import { createTestApp, type TestApp, testDrivers } from "./harness";
 import {
@@ -125,7 +131,7 @@ describe.each(testDrivers)("mass assignment and exposure on %s", (driver) => {
     for (const row of await t.db.select({ hash: sessions.tokenHash }).from(sessions)) {
       secrets.push({ label: "session token hash", value: row.hash });
     }
-    for (const table of [verificationTokens, passwordResetTokens]) {
+    for (const table of [verificationTokens, passwordResetTokens, emailRevertTokens]) {
       for (const row of await t.db.select({ hash: table.token }).from(table)) {
         secrets.push({ label: "one-time token hash", value: row.hash });
       }

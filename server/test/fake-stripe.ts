@@ -282,6 +282,19 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       if (method === "POST") Object.assign(subscription.metadata, strings(params.metadata));
       return subscription;
     }
+    if (method === "DELETE" && resource === "subscriptions" && id) {
+      const subscription = state.subscriptions.get(id);
+      if (!subscription) throw missing("subscription", id);
+      if (subscription.status === "canceled") {
+        throw new StripeFailure(
+          400,
+          "invalid_request_error",
+          "A canceled subscription can only update its cancellation_details and metadata.",
+        );
+      }
+      subscription.status = "canceled";
+      return subscription;
+    }
     if (method === "GET" && resource === "invoices" && !id) {
       const limit = Math.min(Math.max(Number(text(params.limit) ?? 10), 1), 100);
       const matching = state.invoices

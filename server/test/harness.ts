@@ -81,6 +81,10 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Captures the app's log lines (at env LOG_LEVEL) instead of discarding them. */
   logStream?: LogDestination;
+  /** No SMTP: mails go to the outbox folder in DATA_DIR, as they do without SMTP_URL. */
+  outbox?: boolean;
+  /** Another built web app than dist/web. */
+  webDistDir?: string;
 }
 
 /** The real app on a fresh copy of the migrated database, mailing to an in-process SMTP server. */
@@ -94,7 +98,7 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
       DATA_DIR: path.join(os.tmpdir(), "chitta-test-data"),
       PUBLIC_URL: TEST_ORIGIN,
       SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
-      SMTP_URL: smtp.url,
+      ...(options.outbox ? {} : { SMTP_URL: smtp.url }),
       LOG_LEVEL: "silent",
       ...options.env,
     },
@@ -106,15 +110,23 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
     clock: options.realClock ? undefined : clock,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
-    mailer: options.mailer ?? createSmtpMailer(smtp.url, config.mailFrom),
+    mailer: options.outbox ? undefined : (options.mailer ?? createSmtpMailer(smtp.url, config.mailFrom)),
     backgroundJobs: false,
+    webDistDir: options.webDistDir,
   });
   await app.ready();
   return {
     app,
     db: database.db,
     database,
-    smtp,
+    smtp: {
+      ...smtp,
+      /** The newest mail to an address, once the app's background tasks (forgot-password, resend) are done. */
+      async lastMailTo(address: string, timeoutMs?: number) {
+        await app.background.idle();
+        return smtp.lastMailTo(address, timeoutMs);
+      },
+    },
     clock,
     config,
     browser: () => new TestBrowser(app),

@@ -346,6 +346,24 @@ export const fixtures: Record<string, Fixture> = {
     };
   },
 
+  // A fresh revert link for each caller (a revert ends the account's sessions): an account moves to another
+  // address, and the address it left gets the link.
+  "POST /api/user/email/revert": (world) => async () => {
+    const account = await signUpVerifiedAccount(world.t, "reverter");
+    const browser = await signedIn(world, account);
+    const before = world.t.smtp.mails.length;
+    await expectOk(
+      await browser.request("PATCH", "/api/user", {
+        email: `${unique("moved")}@example.com`,
+        currentPassword: account.password,
+      }),
+      "email change",
+    );
+    const mail = await mailAfter(world.t, account.email, before);
+    const token = linkIn(mail, `${TEST_ORIGIN}/email-revert?token=`).searchParams.get("token")!;
+    return { url: "/api/user/email/revert", body: { token } };
+  },
+
   // The caller's own account and data
   "GET /api/user": just("/api/user"),
   "PATCH /api/user": just("/api/user", { timezone: "Europe/Madrid" }),

@@ -22,6 +22,7 @@ export type PageKey =
   | "forgotPassword"
   | "resetPassword"
   | "verifyEmail"
+  | "emailRevert"
   | "verificationRequired"
   | "oidcStart"
   | "oidcCallback"
@@ -72,6 +73,7 @@ export const routeTable: RouteDef[] = [
   { path: "/forgot-password", guard: pub, page: "forgotPassword" },
   { path: "/reset-password", guard: pub, page: "resetPassword" },
   { path: "/verify-email", guard: pub, page: "verifyEmail" },
+  { path: "/email-revert", guard: pub, page: "emailRevert" },
   { path: "/verification-required/:email?", guard: pub, page: "verificationRequired" },
   { path: "/auth", guard: pub, page: "oidcStart" },
   { path: "/callback", guard: pub, page: "oidcCallback" },

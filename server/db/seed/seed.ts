@@ -2,10 +2,11 @@ import { loadLexiconData } from "../../engine/lexicon/load";
 import type { Database } from "../client";
 import { landingPageVariants } from "../schema/index";
 import { seedLexicon } from "./lexicon-seed";
+import { backfillUsernameSkeletons } from "./username-skeletons";
 
 /**
- * Reference data every installation needs. Idempotent: safe on every start, never overwrites
- * rows an admin has edited (conflicts on natural keys are skipped).
+ * Reference data every installation needs, and values the migrations could not compute in SQL. Idempotent:
+ * safe on every start, never overwrites rows an admin has edited (conflicts on natural keys are skipped).
  */
 export async function seedDatabase(db: Database): Promise<void> {
   await db
@@ -18,4 +19,5 @@ export async function seedDatabase(db: Database): Promise<void> {
     })
     .onConflictDoNothing();
   await seedLexicon(db, loadLexiconData());
+  await backfillUsernameSkeletons(db);
 }

@@ -3,7 +3,14 @@ import type { MailMessage } from "./mailer";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-type ActionMail = "verify" | "reset" | "receipt" | "paymentFailed" | "ended";
+type ActionMail =
+  | "verify"
+  | "verifyNewEmail"
+  | "reset"
+  | "emailChanged"
+  | "receipt"
+  | "paymentFailed"
+  | "ended";
 
 /** Mails the recipient asked for themselves: they say what to do if it was not them. */
 const requestedByRecipient = new Set<ActionMail>(["verify", "reset"]);

@@ -4,6 +4,9 @@ import type { PaymentProviderKind, PlanId, SubscriptionStatus } from "../../../c
 export { entitlingStatuses } from "../../../contract/billing-constants";
 export type { SubscriptionStatus };
 
+/** Over for good: the provider will not charge again. */
+export const endedStatuses: readonly SubscriptionStatus[] = ["canceled", "incomplete_expired"];
+
 /** A subscription as the provider holds it now: entitlements are computed from this, never from an event body. */
 export interface SubscriptionState {
   id: string;
@@ -43,6 +46,11 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ url: string }>;
   createPortal(customerId: string, returnUrl: string): Promise<string>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionState>;
+  /**
+   * Ends the subscription now, with no further charge (the account is being deleted). A subscription the
+   * provider no longer knows, or that has already ended, is fine: nothing is left to charge.
+   */
+  cancelNow(subscriptionId: string): Promise<void>;
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionState>;
   listInvoices(customerId: string): Promise<InvoiceSummary[]>;
   /** The event as the provider stored it (admin replay). */

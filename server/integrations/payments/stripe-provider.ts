@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import type { PlanId } from "../../../contract/billing";
 import type { BillingConfig } from "../../config";
 import {
+  endedStatuses,
   type PaymentProvider,
   SubscriptionNotFoundError,
   type SubscriptionState,
@@ -43,6 +44,17 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     };
   };
 
+  const retrieveSubscription = async (subscriptionId: string) => {
+    try {
+      return toState(await stripe.subscriptions.retrieve(subscriptionId));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) {
+        throw new SubscriptionNotFoundError(subscriptionId);
+      }
+      throw error;
+    }
+  };
+
   return {
     kind: "stripe",
     async createCustomer({ userId, email, username }) {
@@ -81,16 +93,23 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
       return toState(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
     },
-    async retrieveSubscription(subscriptionId) {
+    async cancelNow(subscriptionId) {
       try {
-        return toState(await stripe.subscriptions.retrieve(subscriptionId));
+        await stripe.subscriptions.cancel(subscriptionId);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) {
-          throw new SubscriptionNotFoundError(subscriptionId);
+        // 404: unknown to Stripe; 400: Stripe refuses to cancel one that has already ended. Anything else (or a
+        // 400 on a subscription that still runs) must stop the caller.
+        if (!(error instanceof Stripe.errors.StripeError) || ![400, 404].includes(error.statusCode ?? 0)) {
+          throw error;
         }
-        throw error;
+        const state = await retrieveSubscription(subscriptionId).catch((lookup: unknown) => {
+          if (lookup instanceof SubscriptionNotFoundError) return null;
+          throw lookup;
+        });
+        if (state && !endedStatuses.includes(state.status)) throw error;
       }
     },
+    retrieveSubscription,
     async listInvoices(customerId) {
       const page = await stripe.invoices.list({ customer: customerId, limit: 24 });
       return page.data.map((invoice) => ({

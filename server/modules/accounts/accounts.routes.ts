@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   forgotPasswordBodySchema,
@@ -25,7 +26,9 @@ import {
   SESSION_COOKIE,
   setSessionCookie,
 } from "../../plugins/request-context";
+import { readDevice, rememberDevice } from "./device-cookie";
 import { logIn } from "./log-in";
+import type { Requester } from "./mail-requests";
 import { resendVerification } from "./resend-verification";
 import { requestPasswordReset, resetPassword } from "./reset-password";
 import { deleteSessionByToken } from "./sessions";
@@ -35,11 +38,27 @@ import { verifyEmail } from "./verify-email";
 
 const errors = errorResponses;
 
+const requester = (request: FastifyRequest): Requester => ({ ip: request.ip, device: readDevice(request) });
+
+/**
+ * A cheap first guard, in memory and before any database work, on the routes that mail links; their real limits
+ * are per requester, in the database (mail-requests.ts). A browser with a device cookie is counted by its device,
+ * not its IP, so the owner's browser behind an IP shared with a flood (an office, a carrier's NAT) is not refused.
+ */
+const MAIL_REQUEST_RATE_LIMIT = {
+  max: 20,
+  timeWindow: 30 * MINUTE_MS,
+  keyGenerator: (request: FastifyRequest) => {
+    const device = readDevice(request);
+    return device ? `device:${device.id}` : request.ip;
+  },
+};
+
 export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     "/api/signup",
     {
-      config: { rateLimit: { max: 5, timeWindow: 30 * MINUTE_MS } },
+      config: { access: "public", rateLimit: { max: 5, timeWindow: 30 * MINUTE_MS } },
       schema: {
         tags: ["accounts"],
         summary: "Create an account",
@@ -72,7 +91,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     "/api/login",
     {
-      config: { rateLimit: { max: 10, timeWindow: MINUTE_MS } },
+      config: { access: "public", rateLimit: { max: 10, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["accounts"],
         summary: "Sign in with username or email and password",
@@ -81,15 +100,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const { user, session } = await logIn(ctx, request.body, {
-        userAgent: request.headers["user-agent"],
-        ipAddress: request.ip,
-      });
+      const { user, session } = await logIn(
+        ctx,
+        request.body,
+        { userAgent: request.headers["user-agent"], ipAddress: request.ip },
+        readDevice(request),
+      );
       noteAudit(request, { userId: user.id });
       // A previous session in this browser ends: the new token replaces it.
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await deleteSessionByToken(ctx, previous);
       setSessionCookie(reply, ctx, session.token, session.expiresAt);
+      rememberDevice(request, reply, ctx, user.id);
       return {
         success: true as const,
         id: user.id,
@@ -102,6 +124,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     "/api/auth/logout",
     {
+      config: { access: "public" },
       schema: {
         tags: ["accounts"],
         summary: "Sign out this browser",
@@ -132,7 +155,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     "/api/email-verification/verify",
     {
-      config: { rateLimit: { max: 20, timeWindow: MINUTE_MS } },
+      config: { access: "public", rateLimit: { max: 20, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["accounts"],
         summary: "Confirm an email address from the mailed link",
@@ -150,7 +173,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     "/api/email-verification/resend",
     {
-      config: { rateLimit: { max: 5, timeWindow: 30 * MINUTE_MS } },
+      config: { access: "public", rateLimit: MAIL_REQUEST_RATE_LIMIT },
       schema: {
         tags: ["accounts"],
         summary: "Send the verification link again",
@@ -159,7 +182,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      const outcome = await resendVerification(ctx, request.user, request.body?.email);
+      const outcome = await resendVerification(ctx, request.user, request.body?.email, requester(request));
       const t = translator(request.language);
       const message = {
         sent: t("accounts.verificationSent"),
@@ -173,7 +196,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     "/api/password/forgot",
     {
-      config: { rateLimit: { max: 5, timeWindow: 30 * MINUTE_MS } },
+      config: { access: "public", rateLimit: MAIL_REQUEST_RATE_LIMIT },
       schema: {
         tags: ["accounts"],
         summary: "Mail a password reset link",
@@ -182,7 +205,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      await requestPasswordReset(ctx, request.body.email);
+      await requestPasswordReset(ctx, request.body.email, requester(request));
       return messageReply(request, "accounts.resetRequested");
     },
   );
@@ -190,7 +213,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     "/api/password/reset",
     {
-      config: { rateLimit: { max: 10, timeWindow: MINUTE_MS } },
+      config: { access: "public", rateLimit: { max: 10, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["accounts"],
         summary: "Choose a new password with a mailed token",

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { validationError } from "../../lib/errors";
+import { sessions } from "../../db/schema/index";
+import { AppError, validationError } from "../../lib/errors";
 import { verifyPassword } from "./passwords";
 import type { SessionUser } from "./sessions";
 import { clearAttempts, LOGIN_FAILURES_PER_ACCOUNT, takeAttempt } from "./throttle";
@@ -22,4 +24,23 @@ export async function confirmPassword(
     throw validationError("accounts.passwordIncorrect", field);
   }
   await clearAttempts(ctx, LOGIN_FAILURES_PER_ACCOUNT, subject);
+}
+
+/** How fresh a sign-in must be to stand in for the password of an account that has none. */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
+/**
+ * For accounts without a password (opened through the identity provider): the provider's sign-in is the proof,
+ * so this session must have been opened by one in the last ten minutes. An older (possibly stolen) session gets
+ * 403, telling the person to sign in again with the provider.
+ */
+export async function confirmRecentSignIn(ctx: AppContext, sessionId: number): Promise<void> {
+  const [session] = await ctx.db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  if (session && ctx.clock.now().getTime() - session.createdAt.getTime() < RECENT_SIGN_IN_MS) return;
+  throw new AppError("FORBIDDEN", "accounts.reauthRequired", {
+    params: { provider: ctx.config.oidc?.name ?? "OpenID Connect" },
+  });
 }

@@ -2,14 +2,36 @@ import { eq, inArray } from "drizzle-orm";
 import type { DeleteAccountBody } from "../../../contract/accounts";
 import type { AppContext } from "../../context";
 import { authAttempts, users } from "../../db/schema/index";
+import { endedStatuses } from "../../integrations/payments/provider";
 import { validationError } from "../../lib/errors";
+import { userSubscriptions } from "../billing/entitlements";
+import { viaProvider } from "../billing/provider-failure";
 import { confirmPassword } from "./confirm-password";
 import type { SessionUser } from "./sessions";
 
 /**
- * Deletes the caller's account for good: the user row goes and, with it, every row that belongs to the user
- * (sessions, tokens, dreams, journals… by ON DELETE CASCADE). Confirmed with the password, or with the word
- * DELETE for accounts that have none.
+ * Paid subscriptions end at the provider first: deleting our rows would otherwise leave the provider charging
+ * a customer who has no account. When the provider cannot be reached nothing is deleted, and the user is told
+ * to try again.
+ */
+async function cancelSubscriptions(ctx: AppContext, userId: number): Promise<void> {
+  const running = (await userSubscriptions(ctx.db, userId)).filter(
+    // A subscription of the other provider (test data from before Stripe was configured) is not ours to end.
+    (row) => row.provider === ctx.payments.kind && !(endedStatuses as readonly string[]).includes(row.status),
+  );
+  for (const subscription of running) {
+    await viaProvider(
+      ctx.log,
+      () => ctx.payments.cancelNow(subscription.id),
+      "accounts.deleteSubscriptionNotCancelled",
+    );
+  }
+}
+
+/**
+ * Deletes the caller's account for good: its paid subscriptions end at the provider, then the user row goes and,
+ * with it, every row that belongs to the user (sessions, tokens, dreams, journals… by ON DELETE CASCADE).
+ * Confirmed with the password, or with the word DELETE for accounts that have none.
  */
 export async function deleteAccount(
   ctx: AppContext,
@@ -18,6 +40,7 @@ export async function deleteAccount(
 ): Promise<void> {
   if (user.password !== null) await confirmPassword(ctx, user, input.password, "password");
   else if (input.confirm !== "DELETE") throw validationError("accounts.deleteConfirmRequired", "confirm");
+  await cancelSubscriptions(ctx, user.id);
   await ctx.db.transaction(async (tx) => {
     // referredBy has no foreign key (the referral rows themselves cascade): no dangling ids are left behind.
     await tx.update(users).set({ referredBy: null }).where(eq(users.referredBy, user.id));

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { emailSchema } from "../../../contract/accounts";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db/client";
@@ -8,8 +8,8 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import { AppError, forbidden } from "../../lib/errors";
 import type { Language } from "../../lib/i18n";
 import { findUserByEmail } from "./find-user";
-import { deleteUserSessions } from "./sessions";
 import { createAccount } from "./sign-up";
+import { usernameSkeleton } from "./username-skeleton";
 
 type User = typeof users.$inferSelect;
 
@@ -54,22 +54,31 @@ export function usernameBase(claims: Pick<OidcClaims, "preferredUsername" | "nic
   return FALLBACK_USERNAME;
 }
 
-/** `base`, else `base2`, `base3`… (the base shortened so the name stays within 30 characters). */
+/**
+ * `base`, else `base2`, `base3`… (the base shortened so the name stays within 30 characters), skipping names
+ * held by someone else and their look-alikes.
+ */
 async function availableUsername(db: Queryable, base: string, randomSuffix: boolean): Promise<string> {
-  // Every candidate with a suffix of up to six digits starts with this prefix.
-  const prefix = truncate(base, USERNAME_MAX - 6).toLowerCase();
-  const pattern = `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
+  // Every candidate with a suffix of up to six digits starts with this prefix (and its skeleton with the prefix's).
+  const prefix = truncate(base, USERNAME_MAX - 6);
+  const like = (text: string) => `${text.replace(/[\\%_]/g, "\\$&")}%`;
   const rows = await db
-    .select({ name: sql<string>`lower(${users.username})` })
+    .select({ name: sql<string>`lower(${users.username})`, skeleton: users.usernameSkeleton })
     .from(users)
-    .where(sql`lower(${users.username}) like ${pattern}`);
-  const taken = new Set(rows.map((row) => row.name));
+    .where(
+      or(
+        sql`lower(${users.username}) like ${like(prefix.toLowerCase())}`,
+        sql`${users.usernameSkeleton} like ${like(usernameSkeleton(prefix))}`,
+      ),
+    );
+  const taken = new Set(rows.flatMap((row) => [row.name, row.skeleton]));
+  const free = (name: string) => !taken.has(name.toLowerCase()) && !taken.has(usernameSkeleton(name));
   const withSuffix = (suffix: string) => truncate(base, USERNAME_MAX - suffix.length) + suffix;
   if (!randomSuffix) {
-    if (!taken.has(base.toLowerCase())) return base;
+    if (free(base)) return base;
     for (let n = 2; n < 1_000_000; n++) {
       const candidate = withSuffix(String(n));
-      if (!taken.has(candidate.toLowerCase())) return candidate;
+      if (free(candidate)) return candidate;
     }
   }
   // After a lost race (or a million namesakes) a random suffix settles it.
@@ -110,23 +119,13 @@ async function resolveUser(
   if (existing) {
     // Linking on an unverified address would hand the account to whoever typed that address at the provider.
     if (!claims.emailVerified) throw forbidden("accounts.oidcEmailUnverified");
+    // Nor is an account linked whose own address was never confirmed: whoever opened it with this address, or
+    // moved it here, chose its password, its journal and maybe its other sign-ins, and would share them with
+    // the address's owner.
+    if (!existing.emailVerified) throw forbidden("accounts.oidcAccountUnverified");
     assertUsable(existing);
-    return ctx.db.transaction(async (tx) => {
-      await tx.insert(userIdentities).values({ ...identity, userId: existing.id });
-      const [linked] = await tx
-        .update(users)
-        .set({
-          emailVerified: true,
-          accountStatus: sql`case when ${users.accountStatus} = 'pending' then 'active' else ${users.accountStatus} end`,
-          // An account whose address was never confirmed may have been opened by someone else with this
-          // address (pre-account takeover): their password and sessions must not survive the link.
-          ...(existing.emailVerified ? {} : { password: null }),
-        })
-        .where(eq(users.id, existing.id))
-        .returning();
-      if (!existing.emailVerified) await deleteUserSessions(tx, existing.id);
-      return linked!;
-    });
+    await ctx.db.insert(userIdentities).values({ ...identity, userId: existing.id });
+    return existing;
   }
 
   return ctx.db.transaction(async (tx) => {
@@ -148,7 +147,7 @@ async function resolveUser(
 
 /**
  * The account behind a provider sign-in: the one already linked to this identity, else the account with
- * the same (provider-verified) email, linked now, else a new account.
+ * the same email (verified at the provider and in the account), linked now, else a new account.
  */
 export async function oidcSignIn(
   ctx: AppContext,

@@ -8,6 +8,7 @@ import { AppError } from "../../lib/errors";
 import { noteAudit } from "../../plugins/audit-log";
 import { MINUTE_MS } from "../../plugins/rate-limit";
 import { SESSION_COOKIE, setSessionCookie } from "../../plugins/request-context";
+import { rememberDevice } from "./device-cookie";
 import { oidcSignIn } from "./oidc-sign-in";
 import { createSession, deleteSessionByToken } from "./sessions";
 
@@ -30,7 +31,13 @@ const pendingSchema = z.object({
 });
 type Pending = z.infer<typeof pendingSchema>;
 
-type LoginError = "oidc_unavailable" | "oidc_failed" | "oidc_email_unverified";
+type LoginError = "oidc_unavailable" | "oidc_failed" | "oidc_email_unverified" | "oidc_account_unverified";
+
+/** Refusals the login page explains; anything else is a plain failure. */
+const LOGIN_ERRORS: Partial<Record<string, LoginError>> = {
+  "accounts.oidcEmailUnverified": "oidc_email_unverified",
+  "accounts.oidcAccountUnverified": "oidc_account_unverified",
+};
 
 /** A same-site path (no scheme, no host, no `//` or backslash tricks), else the default page. */
 export function safeReturnTo(value: string | undefined, publicUrl: string): string {
@@ -95,6 +102,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; client?: OidcC
   app.get(
     "/api/auth/providers",
     {
+      config: { access: "public" },
       schema: {
         tags: ["accounts"],
         summary: "Sign-in methods offered besides the password (the OpenID Connect provider's name)",
@@ -164,12 +172,13 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; client?: OidcC
           ipAddress: request.ip,
         });
         setSessionCookie(reply, ctx, session.token, session.expiresAt);
+        rememberDevice(request, reply, ctx, user.id);
         noteAudit(request, { userId: user.id, outcome: "success" });
         return reply.redirect(safeReturnTo(pending.returnTo, ctx.config.publicUrl), 302);
       } catch (error) {
         request.log.warn({ err: error }, "OIDC sign-in failed");
-        const unverified = error instanceof AppError && error.messageKey === "accounts.oidcEmailUnverified";
-        return toLoginPage(reply, unverified ? "oidc_email_unverified" : "oidc_failed");
+        const explained = error instanceof AppError ? LOGIN_ERRORS[error.messageKey] : undefined;
+        return toLoginPage(reply, explained ?? "oidc_failed");
       }
     },
   );

@@ -1,166 +1,23 @@
-import { generateKeyPairSync } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
-import Provider, { type AccountClaims } from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { referralCodes, sessions, userIdentities, users } from "../../db/schema/index";
+import { referralCodes, userIdentities, users } from "../../db/schema/index";
 import { createOidcClient, oidcClientOptions } from "../../integrations/oidc/oidc-client";
 import {
   createTestApp,
   signUpVerified,
-  TEST_ORIGIN,
   type TestApp,
   type TestBrowser,
   testDrivers,
 } from "../../test/harness";
+import {
+  CALLBACK,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  startProvider,
+  type TestProvider,
+} from "../../test/oidc-provider";
 import { DEFAULT_RETURN_TO, safeReturnTo } from "./oidc.routes";
 import { sanitizeUsername, usernameBase } from "./oidc-sign-in";
-
-const CLIENT_ID = "chitta-test";
-const CLIENT_SECRET = "a-client-secret-for-the-test-provider";
-const CALLBACK = `${TEST_ORIGIN}/callback`;
-
-type TestAccount = Omit<AccountClaims, "sub"> & { email?: string; email_verified?: boolean };
-
-/**
- * A real OpenID provider on a random loopback port. Its login and consent pages are replaced by a handler
- * that signs in as `provider.loginAs` and grants whatever is asked, as a person clicking through would.
- */
-async function startProvider() {
-  const accounts = new Map<string, TestAccount>();
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const { privateKey: signingKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [CALLBACK],
-        grant_types: ["authorization_code"],
-        response_types: ["code"],
-        // openid-client's default way of presenting the secret.
-        token_endpoint_auth_method: "client_secret_post",
-      },
-    ],
-    pkce: { required: () => true },
-    async findAccount(_ctx, id) {
-      const account = accounts.get(id);
-      if (!account) return undefined;
-      return { accountId: id, claims: async () => ({ sub: id, ...account }) };
-    },
-    claims: {
-      openid: ["sub"],
-      email: ["email", "email_verified"],
-      profile: ["name", "nickname", "preferred_username", "picture"],
-    },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    cookies: { keys: ["test-provider-cookie-key"] },
-    jwks: { keys: [{ ...signingKey.export({ format: "jwk" }), kid: "test", use: "sig", alg: "RS256" }] },
-    ttl: {
-      AccessToken: 600,
-      AuthorizationCode: 60,
-      Grant: 600,
-      IdToken: 600,
-      Interaction: 600,
-      Session: 600,
-    },
-  });
-  provider.on("server_error", (_ctx, error) => console.error(error));
-
-  const state = { loginAs: "", down: false };
-  const providerCallback = provider.callback();
-
-  async function interaction(req: IncomingMessage, res: ServerResponse) {
-    const details = await provider.interactionDetails(req, res);
-    if (details.prompt.name === "login") {
-      await provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId: state.loginAs } },
-        { mergeWithLastSubmission: false },
-      );
-      return;
-    }
-    const grant = details.grantId
-      ? (await provider.Grant.find(details.grantId))!
-      : new provider.Grant({
-          accountId: details.session!.accountId,
-          clientId: String(details.params.client_id),
-        });
-    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
-    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
-    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-    const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
-  }
-
-  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
-    if (state.down) {
-      res.statusCode = 503;
-      res.end();
-      return;
-    }
-    if (req.url?.startsWith("/interaction/")) {
-      interaction(req, res).catch((error: unknown) => {
-        res.statusCode = 500;
-        res.end(String(error));
-      });
-      return;
-    }
-    providerCallback(req, res);
-  });
-
-  return {
-    issuer,
-    accounts,
-    /** While true, the provider answers every request with 503. */
-    setDown(down: boolean) {
-      state.down = down;
-    },
-    /**
-     * Follows the browser from the provider's authorization URL, through login and consent, back to the
-     * app: the callback URL the provider redirects to. Each call is a fresh browser (no provider session).
-     */
-    async signIn(authorizationUrl: string, accountId: string): Promise<URL> {
-      state.loginAs = accountId;
-      const jar = new Map<string, string>();
-      let url = new URL(authorizationUrl);
-      for (let hop = 0; hop < 20; hop++) {
-        if (url.href.startsWith(`${CALLBACK}?`)) return url;
-        const headers: Record<string, string> = {};
-        if (jar.size > 0) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-        const response = await fetch(url, { redirect: "manual", headers });
-        for (const line of response.headers.getSetCookie()) {
-          const [pair = "", ...attributes] = line.split(";");
-          const separator = pair.indexOf("=");
-          const name = pair.slice(0, separator).trim();
-          const value = pair.slice(separator + 1).trim();
-          const expired = attributes.some((attribute) => /expires=.*1970/i.test(attribute));
-          if (expired || value === "") jar.delete(name);
-          else jar.set(name, value);
-        }
-        const location = response.headers.get("location");
-        if (!location)
-          throw new Error(`provider stopped at ${response.status} ${url}: ${await response.text()}`);
-        await response.body?.cancel();
-        url = new URL(location, url);
-      }
-      throw new Error("too many redirects at the provider");
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-type TestProvider = Awaited<ReturnType<typeof startProvider>>;
 
 describe("return paths after sign-in", () => {
   it("keeps same-site paths and replaces anything else with the default page", () => {
@@ -367,7 +224,7 @@ describe.each(testDrivers)("OIDC sign-in on %s", (driver) => {
     expect(login.statusCode).toBe(200);
   });
 
-  it("confirms an unverified account on link and drops the password its unproven owner chose", async () => {
+  it("never links an account that did not confirm its address: whoever opened it keeps it, the address's owner is told", async () => {
     const squatter = t.browser();
     const signup = await squatter.post("/api/signup", {
       username: "lyra",
@@ -381,20 +238,20 @@ describe.each(testDrivers)("OIDC sign-in on %s", (driver) => {
     });
     expect(squatterLogin.statusCode).toBe(200);
     const userId = signup.json().user.id;
+    const [before] = await t.db.select().from(users).where(eq(users.id, userId));
 
     provider.accounts.set("sub-lyra", { email: "lyra@example.com", email_verified: true });
     const browser = t.browser();
     const { callbackUrl } = await signInWithProvider(browser, "sub-lyra");
-    await browser.get(`${callbackUrl.pathname}${callbackUrl.search}`);
-    expect((await browser.get("/api/user")).json()).toMatchObject({
-      id: userId,
-      emailVerified: true,
-      accountStatus: "active",
-    });
-    const [row] = await t.db.select().from(users).where(eq(users.id, userId));
-    expect(row!.password).toBeNull();
-    expect((await squatter.get("/api/user")).statusCode).toBe(401);
-    expect(await t.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(1);
+    const callback = await browser.get(`${callbackUrl.pathname}${callbackUrl.search}`);
+    expect(callback.headers.location).toBe("/login?error=oidc_account_unverified");
+    // Signed in nowhere: sharing the account would show each the other's journal.
+    expect(browser.cookies.has("chitta_session")).toBe(false);
+    expect((await browser.get("/api/user")).statusCode).toBe(401);
+    expect(await identityRows("sub-lyra")).toHaveLength(0);
+    const [after] = await t.db.select().from(users).where(eq(users.id, userId));
+    expect(after).toEqual(before);
+    expect((await squatter.get("/api/user")).statusCode).toBe(200);
   });
 
   it("refuses to link an unverified provider email to an existing account", async () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   changePasswordBodySchema,
   deleteAccountBodySchema,
+  emailRevertBodySchema,
   messageResponseSchema,
   messagingPreferencesBodySchema,
   messagingPreferencesResponseSchema,
@@ -17,6 +18,7 @@ import { clearSessionCookie, messageReply, requireUser } from "../../plugins/req
 import { changePassword } from "./change-password";
 import { deleteAccount } from "./delete-account";
 import { logOutEverywhere } from "./log-out-everywhere";
+import { revertEmailChange } from "./revert-email-change";
 import { updateMessagingPreferences } from "./update-messaging-preferences";
 import { updateProfile } from "./update-profile";
 import { presentUser } from "./user-presenter";
@@ -34,14 +36,37 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { rateLimit: { max: 30, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["accounts"],
-        summary: "Change the signed-in user's profile (a new email must be confirmed again)",
+        summary:
+          "Change the signed-in user's profile (a new email needs currentPassword, or a provider sign-in in the last 10 minutes, and must be confirmed again)",
         body: updateUserBodySchema,
         response: { 200: publicUserSchema, ...errors },
       },
     },
     async (request) => {
-      const { user } = await updateProfile(ctx, requireUser(request), request.body);
+      const { user } = await updateProfile(ctx, requireUser(request), request.sessionId!, request.body);
       return presentUser(user);
+    },
+  );
+
+  app.post(
+    "/api/user/email/revert",
+    {
+      // From the link mailed to the old address: whoever opens it may be signed out, or on another device.
+      config: { access: "public", rateLimit: { max: 20, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Undo an email change from the link mailed to the old address; every session is signed out",
+        body: emailRevertBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const email = await revertEmailChange(ctx, request.body.token);
+      clearSessionCookie(reply, ctx);
+      return {
+        success: true as const,
+        message: translator(request.language)("accounts.emailReverted", { email }),
+      };
     },
   );
 

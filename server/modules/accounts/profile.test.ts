@@ -148,7 +148,7 @@ describe.each(testDrivers)("own account on %s", (driver) => {
       const own = await a.browser.request("PATCH", "/api/user", { username: "castor2" });
       expect(own.json().id).toBe(a.userId);
       expect(await rowOf(b.userId)).toEqual(bBefore);
-      expect(await rowOf(a.userId)).toEqual({ ...aBefore, username: "castor2" });
+      expect(await rowOf(a.userId)).toEqual({ ...aBefore, username: "castor2", usernameSkeleton: "castor2" });
       // There is no route that takes a user id from the URL.
       const byId = await a.browser.request("PATCH", `/api/user/${b.userId}`, { username: "hijacked" });
       expect(byId.statusCode).toBe(404);
@@ -168,7 +168,7 @@ describe.each(testDrivers)("own account on %s", (driver) => {
 
     it("answers 409 CONFLICT when another account holds the username or email, whatever the case", async () => {
       await signUpVerified(t, "taken");
-      const { browser, userId } = await signUpVerified(t, "seeker");
+      const { browser, userId, password } = await signUpVerified(t, "seeker");
       const before = await rowOf(userId);
       const name = await browser.request("PATCH", "/api/user", { username: "TAKEN" });
       expect(name.statusCode).toBe(409);
@@ -178,7 +178,10 @@ describe.each(testDrivers)("own account on %s", (driver) => {
         message: "That username is already taken",
         errors: [{ path: "username", message: "That username is already taken" }],
       });
-      const email = await browser.request("PATCH", "/api/user", { email: "Taken@Example.com" });
+      const email = await browser.request("PATCH", "/api/user", {
+        email: "Taken@Example.com",
+        currentPassword: password,
+      });
       expect(email.statusCode).toBe(409);
       expect(email.json().errors).toEqual([
         { path: "email", message: "An account with that email already exists" },
@@ -191,15 +194,21 @@ describe.each(testDrivers)("own account on %s", (driver) => {
     });
 
     it("a new email address must be confirmed again: unverified, and a link goes to the new address", async () => {
-      const { browser, userId, email } = await signUpVerified(t, "mover");
+      const { browser, userId, email, password } = await signUpVerified(t, "mover");
       const mailsToOld = t.smtp.mails.filter((mail) => mail.to === email).length;
-      const response = await browser.request("PATCH", "/api/user", { email: "Mover.New@Example.com" });
+      const response = await browser.request("PATCH", "/api/user", {
+        email: "Mover.New@Example.com",
+        currentPassword: password,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ email: "mover.new@example.com", emailVerified: false });
 
       const mail = await t.smtp.lastMailTo("mover.new@example.com");
-      expect(mail.subject).toBe("Confirm your email for CHITTA");
-      expect(t.smtp.mails.filter((m) => m.to === email)).toHaveLength(mailsToOld);
+      expect(mail.subject).toBe("Confirm the new email address of your CHITTA account");
+      // The old address only hears that it was replaced (email-change.test.ts follows that notice further).
+      const toOld = t.smtp.mails.filter((m) => m.to === email);
+      expect(toOld).toHaveLength(mailsToOld + 1);
+      expect(toOld.at(-1)!.subject).toBe("The email address of your CHITTA account was changed");
       const token = linkIn(mail, "http://localhost:3000/verify-email?token=").searchParams.get("token");
       const verify = await t.browser().post("/api/email-verification/verify", { token });
       expect(verify.statusCode).toBe(200);

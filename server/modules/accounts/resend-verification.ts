@@ -1,25 +1,37 @@
 import type { AppContext } from "../../context";
 import { sendVerificationMail } from "./account-mails";
-import { findUserByEmail } from "./find-user";
+import { mailLinkInBackground, type Requester, throttleMailRequest } from "./mail-requests";
 import type { SessionUser } from "./sessions";
-import { RESEND_MAILS_PER_ADDRESS, takeAttempt } from "./throttle";
+import { RESEND_REQUEST_LIMITS, takeAttempt } from "./throttle";
 
 export type ResendOutcome = "sent" | "already-verified" | "accepted";
 
 /**
- * A signed-in user asks for their own link again; a signed-out one names an address and always gets the
- * same answer, so the endpoint does not reveal which addresses have accounts.
+ * A signed-in user asks for their own link again (their account's budget; the answer says what happened). A
+ * signed-out one names an address and always gets the same answer, after the same work, so the endpoint does not
+ * reveal which addresses have accounts: the lookup and the mail go in the background.
  */
 export async function resendVerification(
   ctx: AppContext,
   caller: SessionUser | null,
   email: string | undefined,
+  requester: Requester,
 ): Promise<ResendOutcome> {
-  const address = (caller?.email ?? email ?? "").toLowerCase();
-  await takeAttempt(ctx, RESEND_MAILS_PER_ADDRESS, address);
-  const user = caller ?? (address ? await findUserByEmail(ctx.db, address) : null);
-  if (caller?.emailVerified) return "already-verified";
-  if (!user || user.emailVerified) return "accepted";
-  const sent = await sendVerificationMail(ctx, user);
-  return caller && sent ? "sent" : "accepted";
+  if (caller) {
+    await takeAttempt(ctx, RESEND_REQUEST_LIMITS.perOwner, `user:${caller.id}`);
+    if (caller.emailVerified) return "already-verified";
+    return (await sendVerificationMail(ctx, caller)) ? "sent" : "accepted";
+  }
+  if (email) {
+    const address = email.toLowerCase();
+    await throttleMailRequest(ctx, RESEND_REQUEST_LIMITS, requester, address);
+    mailLinkInBackground(
+      ctx,
+      "verification",
+      address,
+      (user) => !user.emailVerified,
+      (user) => sendVerificationMail(ctx, user),
+    );
+  }
+  return "accepted";
 }

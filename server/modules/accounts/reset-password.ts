@@ -3,29 +3,46 @@ import type { AppContext } from "../../context";
 import { users } from "../../db/schema/index";
 import { AppError, validationError } from "../../lib/errors";
 import { sendPasswordResetMail } from "./account-mails";
-import { findUserByEmail } from "./find-user";
+import { mailLinkInBackground, type Requester, throttleMailRequest } from "./mail-requests";
 import { consumeToken } from "./one-time-tokens";
 import { hashPassword, isCommonPassword } from "./passwords";
 import { deleteUserSessions } from "./sessions";
-import { RESET_MAILS_PER_ADDRESS, takeAttempt } from "./throttle";
+import { clearLoginLock, RESET_REQUEST_LIMITS } from "./throttle";
 
-/** Same outcome whether or not the address has an account. */
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+/** Same answer, after the same work, whether or not the address has an account: the mail goes in the background. */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  requester: Requester,
+): Promise<void> {
   const address = email.toLowerCase();
-  await takeAttempt(ctx, RESET_MAILS_PER_ADDRESS, address);
-  const user = await findUserByEmail(ctx.db, address);
-  if (user && user.accountStatus !== "deleted") await sendPasswordResetMail(ctx, user);
+  await throttleMailRequest(ctx, RESET_REQUEST_LIMITS, requester, address);
+  mailLinkInBackground(
+    ctx,
+    "passwordReset",
+    address,
+    (user) => user.accountStatus !== "deleted",
+    (user) => sendPasswordResetMail(ctx, user),
+  );
 }
 
-/** Sets the new password from a mailed link (single use, 60 minutes) and signs every session out. */
+/**
+ * Sets the new password from a mailed link (single use, 60 minutes, and only while the account's address is the
+ * one it was mailed to) and signs every session out.
+ */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   if (isCommonPassword(password)) throw validationError("validation.passwordTooCommon", "password");
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, ctx.clock.now(), "passwordReset", token);
-    if (userId === null) throw new AppError("BAD_REQUEST", "accounts.tokenInvalid");
-    // Opening the mailed link proves the address, so it counts as verified.
-    await tx.update(users).set({ password: passwordHash, emailVerified: true }).where(eq(users.id, userId));
-    await deleteUserSessions(tx, userId);
+    const consumed = await consumeToken(tx, ctx.clock.now(), "passwordReset", token);
+    if (consumed === null) throw new AppError("BAD_REQUEST", "accounts.tokenInvalid");
+    // The token still names the account's address, so the mail reached that inbox: the address is verified.
+    await tx
+      .update(users)
+      .set({ password: passwordHash, emailVerified: true })
+      .where(eq(users.id, consumed.userId));
+    await deleteUserSessions(tx, consumed.userId);
+    // Proof of the inbox also lifts a sign-in lock (strangers' guesses), so the owner can sign in at once.
+    await clearLoginLock(tx, consumed.userId);
   });
 }

@@ -6,9 +6,11 @@ import type { Queryable } from "../../db/client";
 import { referralCodes, referrals, users } from "../../db/schema/index";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { conflict, validationError } from "../../lib/errors";
+import { canonicalTimeZone } from "../../lib/time-zones";
 import { sendVerificationMail } from "./account-mails";
 import { lowerEquals } from "./find-user";
 import { hashPassword, isCommonPassword } from "./passwords";
+import { usernameSkeleton } from "./username-skeleton";
 
 // No 0/O or 1/I: codes are read aloud and typed by hand.
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -23,11 +25,20 @@ function constraintOf(error: unknown): string {
 }
 
 async function assertAvailable(db: Queryable, username: string, email: string) {
+  const skeleton = usernameSkeleton(username);
   const taken = await db
-    .select({ username: users.username, email: users.email })
+    .select({ username: users.username, skeleton: users.usernameSkeleton })
     .from(users)
-    .where(or(lowerEquals(users.username, username), lowerEquals(users.email, email)));
-  if (taken.some((row) => row.username.toLowerCase() === username.toLowerCase())) {
+    .where(
+      or(
+        lowerEquals(users.username, username),
+        eq(users.usernameSkeleton, skeleton),
+        lowerEquals(users.email, email),
+      ),
+    );
+  if (
+    taken.some((row) => row.username.toLowerCase() === username.toLowerCase() || row.skeleton === skeleton)
+  ) {
     throw conflict("accounts.usernameTaken", "username");
   }
   if (taken.length > 0) throw conflict("accounts.emailTaken", "email");
@@ -50,17 +61,20 @@ async function findActiveReferralCode(db: Queryable, code: string, now: Date) {
   return row ?? null;
 }
 
-export type NewAccount = Omit<typeof users.$inferInsert, "id" | "referralCode"> & { createdAt: Date };
+export type NewAccount = Omit<typeof users.$inferInsert, "id" | "referralCode" | "usernameSkeleton"> & {
+  createdAt: Date;
+};
 
 /**
- * Inserts a user with their own standard referral code. Every way of creating an account goes through here,
+ * Inserts a user with their own standard referral code and the name's skeleton (its unique index refuses a
+ * look-alike that slipped past the checks in a race). Every way of creating an account goes through here,
  * inside the caller's transaction.
  */
 export async function createAccount(tx: Queryable, values: NewAccount): Promise<typeof users.$inferSelect> {
   const code = newReferralCode();
   const [created] = await tx
     .insert(users)
-    .values({ ...values, referralCode: code })
+    .values({ ...values, usernameSkeleton: usernameSkeleton(values.username), referralCode: code })
     .returning();
   const user = created!;
   await tx
@@ -75,6 +89,8 @@ export interface SignUpInput extends SignupBody {
 
 /** Creates the account, its referral code and any referral attribution in one transaction, then mails the link. */
 export async function signUp(ctx: AppContext, input: SignUpInput) {
+  const timezone = input.timezone === undefined ? "UTC" : canonicalTimeZone(input.timezone);
+  if (!timezone) throw validationError("validation.invalidTimezone", "timezone");
   if (isCommonPassword(input.password)) throw validationError("validation.passwordTooCommon", "password");
   await assertAvailable(ctx.db, input.username, input.email);
   const passwordHash = await hashPassword(input.password);
@@ -90,7 +106,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput) {
         password: passwordHash,
         createdAt: now,
         language: input.language,
-        timezone: input.timezone ?? "UTC",
+        timezone,
         referredBy: referral?.userId ?? null,
       });
       if (referral) {

@@ -1,9 +1,14 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, like, lt, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import type { Queryable } from "../../db/client";
 import { authAttempts } from "../../db/schema/index";
 import { tooManyRequests } from "../../lib/errors";
 
-export type AttemptKind = "login-failure" | "password-reset" | "verification-resend";
+export type MailFlow = "password-reset" | "verification-resend";
+export type AttemptKind =
+  | "login-failure"
+  | "login-failure:device"
+  | `${MailFlow}:${"ip" | "ip-address" | "owner"}`;
 
 export interface AttemptLimit {
   kind: AttemptKind;
@@ -12,22 +17,45 @@ export interface AttemptLimit {
   messageKey?: string;
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Failed sign-ins from browsers the account never signed in from: anyone's, counted together. */
 export const LOGIN_FAILURES_PER_ACCOUNT: AttemptLimit = {
   kind: "login-failure",
   max: 25,
-  windowMs: 60 * 60 * 1000,
+  windowMs: HOUR_MS,
   messageKey: "accounts.accountLocked",
 };
-export const RESET_MAILS_PER_ADDRESS: AttemptLimit = {
-  kind: "password-reset",
-  max: 5,
-  windowMs: 30 * 60 * 1000,
+/**
+ * Failed sign-ins from a browser the account signed in from before (its device cookie, per account and
+ * device): its own budget, so strangers' guesses never lock the owner's browser, and a stolen laptop still
+ * cannot guess forever.
+ */
+export const LOGIN_FAILURES_PER_DEVICE: AttemptLimit = {
+  kind: "login-failure:device",
+  max: 10,
+  windowMs: HOUR_MS,
+  messageKey: "accounts.accountLocked",
 };
-export const RESEND_MAILS_PER_ADDRESS: AttemptLimit = {
-  kind: "verification-resend",
-  max: 5,
-  windowMs: 30 * 60 * 1000,
-};
+
+/**
+ * Requests for a mailed link (forgot-password, resend), counted per requester, never per address, so nobody can
+ * spend the owner's: per IP (whatever the addresses), per IP and address, and for the account's owner (its
+ * known browser, or its own session) a budget of their own that no one else's requests touch.
+ */
+export interface MailRequestLimits {
+  perIp: AttemptLimit;
+  perIpAndAddress: AttemptLimit;
+  perOwner: AttemptLimit;
+}
+
+const mailRequestLimits = (flow: MailFlow): MailRequestLimits => ({
+  perIp: { kind: `${flow}:ip`, max: 10, windowMs: 30 * 60 * 1000 },
+  perIpAndAddress: { kind: `${flow}:ip-address`, max: 5, windowMs: 30 * 60 * 1000 },
+  perOwner: { kind: `${flow}:owner`, max: 5, windowMs: 30 * 60 * 1000 },
+});
+export const RESET_REQUEST_LIMITS = mailRequestLimits("password-reset");
+export const RESEND_REQUEST_LIMITS = mailRequestLimits("verification-resend");
 
 /**
  * Counts one attempt for this subject, or refuses it (429 with Retry-After) when `max` attempts already fall
@@ -81,6 +109,21 @@ export async function clearAttempts(ctx: Pick<AppContext, "db">, limit: AttemptL
   await ctx.db
     .delete(authAttempts)
     .where(and(eq(authAttempts.kind, limit.kind), eq(authAttempts.subject, subject)));
+}
+
+/** The account's sign-in lock lifts, for every browser (a password reset proved the owner's inbox). */
+export async function clearLoginLock(db: Queryable, userId: number): Promise<void> {
+  await db
+    .delete(authAttempts)
+    .where(
+      or(
+        and(eq(authAttempts.kind, LOGIN_FAILURES_PER_ACCOUNT.kind), eq(authAttempts.subject, `user:${userId}`)),
+        and(
+          eq(authAttempts.kind, LOGIN_FAILURES_PER_DEVICE.kind),
+          like(authAttempts.subject, `user:${userId}:device:%`),
+        ),
+      ),
+    );
 }
 
 /** Housekeeping: attempts older than a day can no longer count toward any limit. */

@@ -6,27 +6,45 @@ import { users } from "../../db/schema/index";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { conflict, validationError } from "../../lib/errors";
 import { canonicalTimeZone } from "../../lib/time-zones";
-import { sendVerificationMail } from "./account-mails";
+import { sendEmailChangedMail, sendVerificationMail } from "./account-mails";
+import { confirmPassword, confirmRecentSignIn } from "./confirm-password";
 import { lowerEquals } from "./find-user";
+import { voidTokens } from "./one-time-tokens";
 import type { SessionUser } from "./sessions";
+import { usernameSkeleton } from "./username-skeleton";
 
-/** Someone else already holds the username or the email (without regard to case). */
+/** Someone else already holds the username (or a look-alike of it) or the email (without regard to case). */
 async function assertFreeForUser(db: Queryable, userId: number, username?: string, email?: string) {
+  const skeleton = username ? usernameSkeleton(username) : undefined;
   const checks = [
     ...(username ? [lowerEquals(users.username, username)] : []),
+    ...(skeleton ? [eq(users.usernameSkeleton, skeleton)] : []),
     ...(email ? [lowerEquals(users.email, email)] : []),
   ];
   if (checks.length === 0) return;
   const taken = await db
-    .select({ username: users.username, email: users.email })
+    .select({ username: users.username, skeleton: users.usernameSkeleton, email: users.email })
     .from(users)
     .where(and(ne(users.id, userId), or(...checks)));
-  if (username && taken.some((row) => row.username.toLowerCase() === username.toLowerCase())) {
+  if (
+    username &&
+    taken.some((row) => row.username.toLowerCase() === username.toLowerCase() || row.skeleton === skeleton)
+  ) {
     throw conflict("accounts.usernameTaken", "username");
   }
   if (email && taken.some((row) => row.email.toLowerCase() === email.toLowerCase())) {
     throw conflict("accounts.emailTaken", "email");
   }
+}
+
+/**
+ * Moving the account to another inbox hands that inbox its password resets, so only the owner may: with the
+ * current password, or for an account without one, a sign-in with the identity provider minutes ago.
+ */
+async function confirmOwner(ctx: AppContext, user: SessionUser, sessionId: number, currentPassword?: string) {
+  if (user.password === null) return confirmRecentSignIn(ctx, sessionId);
+  if (!currentPassword) throw validationError("accounts.emailChangeNeedsPassword", "currentPassword");
+  await confirmPassword(ctx, user, currentPassword, "currentPassword");
 }
 
 export interface ProfileUpdate {
@@ -37,16 +55,21 @@ export interface ProfileUpdate {
 }
 
 /**
- * Changes the caller's own profile. A new email address is unconfirmed until its mailed link is opened,
- * so it resets `emailVerified` and sends that link.
+ * Changes the caller's own profile. A new email address needs the owner's confirmation, voids every link mailed
+ * to the old one, and is unconfirmed until its own mailed link is opened; the old address is told, with a way
+ * back.
  */
 export async function updateProfile(
   ctx: AppContext,
   user: SessionUser,
+  sessionId: number,
   input: UpdateUserBody,
 ): Promise<ProfileUpdate> {
   const changes: Partial<typeof users.$inferInsert> = {};
-  if (input.username !== undefined && input.username !== user.username) changes.username = input.username;
+  if (input.username !== undefined && input.username !== user.username) {
+    changes.username = input.username;
+    changes.usernameSkeleton = usernameSkeleton(input.username);
+  }
   const emailChanged = input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase();
   if (emailChanged) {
     changes.email = input.email;
@@ -60,6 +83,7 @@ export async function updateProfile(
   }
   if (input.pictureUrl !== undefined) changes.pictureUrl = input.pictureUrl;
   if (Object.keys(changes).length === 0) return { user, emailChanged: false, verificationEmailSent: false };
+  if (emailChanged) await confirmOwner(ctx, user, sessionId, input.currentPassword);
 
   // A case-only change of one's own name is not a conflict with oneself.
   const otherName =
@@ -70,8 +94,13 @@ export async function updateProfile(
 
   let updated: SessionUser;
   try {
-    const [row] = await ctx.db.update(users).set(changes).where(eq(users.id, user.id)).returning();
-    updated = row!;
+    updated = await ctx.db.transaction(async (tx) => {
+      // Links first, then the account row: the order in which a link is used, so a reset or verification racing
+      // this change either completes before it or finds its token void, and the two never deadlock.
+      if (emailChanged) await voidTokens(tx, user.id, ["verification", "passwordReset"]);
+      const [row] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
+      return row!;
+    });
   } catch (error) {
     // Two people racing for the same name: the unique index decides.
     if (isUniqueViolation(error)) {
@@ -82,6 +111,8 @@ export async function updateProfile(
     throw error;
   }
 
-  const verificationEmailSent = emailChanged ? await sendVerificationMail(ctx, updated) : false;
+  if (!emailChanged) return { user: updated, emailChanged, verificationEmailSent: false };
+  const verificationEmailSent = await sendVerificationMail(ctx, updated, "verifyNewEmail");
+  await sendEmailChangedMail(ctx, updated, user.email);
   return { user: updated, emailChanged, verificationEmailSent };
 }

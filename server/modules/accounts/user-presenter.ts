@@ -25,6 +25,7 @@ export function presentUser(user: SessionUser): PublicUser {
     hasUnlimitedAccess: user.hasUnlimitedAccess,
     translationsUsed: user.translationsUsed,
     translationsLimit: user.translationsLimit,
+    translationsResetDate: user.translationsResetDate?.toISOString() ?? null,
     oracleUsed: user.oracleUsed,
     oracleLimit: user.oracleLimit,
     dreamInterpretationsCount: user.dreamInterpretationsCount,

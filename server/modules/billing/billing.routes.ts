@@ -53,7 +53,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     "/api/billing/plans",
-    { schema: { tags: ["billing"], summary: "Plans and prices", response: { 200: plansResponseSchema } } },
+    {
+      config: { access: "public" },
+      schema: { tags: ["billing"], summary: "Plans and prices", response: { 200: plansResponseSchema } },
+    },
     async () => listPlans(ctx.config, ctx.payments.kind),
   );
 
@@ -143,6 +146,9 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     webhook.post(
       "/api/webhooks/stripe",
       {
+        // Stripe's events (an invoice with many lines) can run to hundreds of kilobytes.
+        bodyLimit: 1024 * 1024,
+        config: { access: "public" },
         schema: {
           tags: ["billing"],
           summary: "Stripe webhook (and the sandbox's deliveries): signed events",
@@ -222,6 +228,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     "/api/admin/billing",
     {
+      config: { access: "admin" },
       schema: {
         tags: ["admin"],
         summary: "Payment provider state and recent events",
@@ -236,6 +243,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/admin/billing/events/:id/replay",
     {
+      config: { access: "admin" },
       schema: {
         tags: ["admin"],
         summary: "Run a stored provider event through the handler again (applied at most once)",
@@ -251,6 +259,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/admin/billing/sandbox/subscriptions/:id/advance",
     {
+      config: { access: "admin" },
       schema: {
         tags: ["admin"],
         summary: "Sandbox: end a subscription's current period now (renew, fail the renewal, or end)",

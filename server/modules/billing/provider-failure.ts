@@ -9,12 +9,14 @@ import { AppError } from "../../lib/errors";
 export async function viaProvider<T>(
   log: { warn(object: unknown, message: string): void },
   step: () => Promise<T>,
+  /** What the caller is told; a step that must say what did not happen (e.g. no deletion) names its own. */
+  messageKey = "errors.paymentProviderUnavailable",
 ): Promise<T> {
   try {
     return await step();
   } catch (error) {
     if (error instanceof AppError || sqlStateOf(error) || isDatabaseUnavailable(error)) throw error;
     log.warn({ err: error }, "payment provider call failed");
-    throw new AppError("EXTERNAL", "errors.paymentProviderUnavailable");
+    throw new AppError("EXTERNAL", messageKey);
   }
 }

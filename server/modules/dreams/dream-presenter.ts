@@ -17,6 +17,7 @@ export function presentDream(row: DreamRow): Dream {
       ? (row.recognizedSymbols as RecognizedSymbol[])
       : [],
     isPremiumTranslation: row.isPremiumTranslation,
+    meaningsWithheld: row.meaningsWithheld,
     category: (row.category as DreamCategory | null) ?? null,
     tags: row.tags,
     language: row.language,

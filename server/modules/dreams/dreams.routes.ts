@@ -1,13 +1,17 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageResponseSchema } from "../../../contract/accounts";
 import {
+  DREAM_BODY_LIMIT,
   dreamIdParamsSchema,
   dreamPageSchema,
   dreamSchema,
   exportQuerySchema,
   IMPORT_BODY_LIMIT,
-  importResultSchema,
+  importIdParamsSchema,
+  importProgressSchema,
+  importStartedSchema,
   journalExportSchema,
   journalSymbolsSchema,
   listDreamsQuerySchema,
@@ -23,8 +27,9 @@ import { translator } from "../../lib/i18n";
 import { MINUTE_MS } from "../../plugins/rate-limit";
 import { messageReply, requireUser } from "../../plugins/request-context";
 import { presentDream } from "./dream-presenter";
-import { exportJournalJson, exportJournalMarkdown } from "./export-journal";
-import { importJournal } from "./import-journal";
+import { exportJournal } from "./export-journal";
+import { createJournalImports, presentImport } from "./import-journal";
+import { createBulkLane } from "./journal-bulk";
 import { journalSymbols } from "./journal-symbols";
 import { listDreams } from "./list-dreams";
 import { deleteDream, getDream, updateDream } from "./own-dream";
@@ -32,6 +37,9 @@ import { saveDream } from "./save-dream";
 import { translateDream } from "./translate-dream";
 
 const errors = { ...errorResponses, 404: errorBodySchema };
+
+/** A signed-in caller's requests count together, from any address; others' per address. */
+const perUser = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : request.ip);
 
 /** Dream translation and the private journal. Every route acts on the session's user only. */
 export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -52,6 +60,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     "/api/dreams",
     {
+      bodyLimit: DREAM_BODY_LIMIT,
       config: { rateLimit: { max: 60, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["dreams"],
@@ -102,12 +111,16 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => journalSymbols(ctx, requireUser(request), request.language),
   );
 
+  // Exports and imports take turns with each other, a statement at a time, and with every other request.
+  const bulkLane = createBulkLane();
+
   app.get(
     "/api/dreams/export",
     {
       // No automatic HEAD twin: it would have its own rate-limit budget and run the whole export.
       exposeHeadRoute: false,
-      config: { rateLimit: { max: 10, timeWindow: MINUTE_MS } },
+      // Counted per user (an export reads the whole journal), whatever the number of addresses or sessions.
+      config: { rateLimit: { max: 5, timeWindow: MINUTE_MS, keyGenerator: perUser } },
       schema: {
         tags: ["dreams"],
         summary: "Download the whole journal as JSON (re-importable) or Markdown",
@@ -118,38 +131,80 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request, reply) => {
       const user = requireUser(request);
       const stamp = ctx.clock.now().toISOString().slice(0, 10);
-      if (request.query.format === "markdown") {
-        const markdown = await exportJournalMarkdown(ctx, user, request.language);
-        reply
-          .type("text/markdown; charset=utf-8")
-          .header("content-disposition", `attachment; filename="chitta-journal-${stamp}.md"`);
-        return markdown;
-      }
-      reply.header("content-disposition", `attachment; filename="chitta-journal-${stamp}.json"`);
-      return exportJournalJson(ctx, user);
+      const markdown = request.query.format === "markdown";
+      const stream = await exportJournal(ctx, bulkLane, user, request.query.format, request.language);
+      reply
+        .type(markdown ? "text/markdown; charset=utf-8" : "application/json; charset=utf-8")
+        .header(
+          "content-disposition",
+          `attachment; filename="chitta-journal-${stamp}.${markdown ? "md" : "json"}"`,
+        );
+      // A stream is sent as it is read, never serialised: the schema documents what it carries.
+      return reply.send(stream as unknown as string);
     },
   );
 
-  app.post(
-    "/api/dreams/import",
+  const imports = createJournalImports(ctx, bulkLane);
+  app.addHook("onClose", () => imports.close());
+
+  // The import takes its body as bytes: parsing and checking up to 30 MB of JSON is the worker thread's job.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
+      done(null, body);
+    });
+    scope.post(
+      "/api/dreams/import",
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        config: { rateLimit: { max: 5, timeWindow: MINUTE_MS } },
+        // The schema documents the body; the worker validates it (the bytes pass through here untouched).
+        validatorCompiler: () => (value) => ({ value }),
+        // The worker thread starts while the file is still arriving (the caller is known to be signed in).
+        onRequest: async () => imports.warmUp(),
+        schema: {
+          tags: ["dreams"],
+          summary:
+            "Import a journal exported by CHITTA: checked at once, imported in the background (dreams already present are skipped)",
+          body: journalExportSchema,
+          response: { 202: importStartedSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const body: unknown = request.body;
+        const row = await imports.start(user, Buffer.isBuffer(body) ? body : new Uint8Array());
+        const t = translator(request.language);
+        reply.code(202);
+        return {
+          success: true as const,
+          message:
+            row.status === "done"
+              ? presentImport(row, t).message
+              : t("dreams.importStarted", { count: row.total - row.skipped }),
+          importId: row.id,
+          total: row.total,
+        };
+      },
+    );
+  });
+
+  app.get(
+    "/api/dreams/imports/:id",
     {
-      bodyLimit: IMPORT_BODY_LIMIT,
-      config: { rateLimit: { max: 5, timeWindow: MINUTE_MS } },
+      config: { rateLimit: { max: 120, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["dreams"],
-        summary: "Import a journal exported by CHITTA (dreams already present are skipped)",
-        body: journalExportSchema,
-        response: { 200: importResultSchema, ...errors },
+        summary: "How far one of the user's journal imports got",
+        params: importIdParamsSchema,
+        response: { 200: importProgressSchema, ...errors },
       },
     },
-    async (request) => {
-      const result = await importJournal(ctx, requireUser(request), request.body);
-      return {
-        success: true as const,
-        message: translator(request.language)("dreams.imported", result),
-        ...result,
-      };
-    },
+    async (request) =>
+      presentImport(
+        await imports.progress(requireUser(request), request.params.id),
+        translator(request.language),
+      ),
   );
 
   app.get(
@@ -168,6 +223,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.patch(
     "/api/dreams/:id",
     {
+      bodyLimit: DREAM_BODY_LIMIT,
       config: { rateLimit: { max: 60, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["dreams"],

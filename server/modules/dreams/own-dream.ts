@@ -5,7 +5,7 @@ import { dreams } from "../../db/schema/index";
 import { notFound } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
 import { type DreamRow, dreamColumns } from "./dream-presenter";
-import { recognize } from "./recognize";
+import { readForJournal } from "./translation-receipt";
 
 /** Another user's dream answers exactly like a missing one: 404, so ids reveal nothing. */
 const ownDream = (user: SessionUser, id: number) => and(eq(dreams.id, id), eq(dreams.userId, user.id));
@@ -20,8 +20,12 @@ export async function getDream(
   return row;
 }
 
+/**
+ * Edits a dream. New content is read again for symbols, with their meanings only when the user may have them
+ * (readForJournal); a receipt alone (the journal's "Translate this dream") applies to the stored content.
+ */
 export async function updateDream(
-  ctx: Pick<AppContext, "db" | "symbols">,
+  ctx: Pick<AppContext, "db" | "symbols" | "config" | "clock">,
   user: SessionUser,
   id: number,
   body: UpdateDreamBody,
@@ -32,9 +36,20 @@ export async function updateDream(
     category: body.category,
     tags: body.tags ? [...new Set(body.tags)] : undefined,
   };
-  if (body.content !== undefined) {
-    const { symbols, keys, language } = recognize(ctx, body.content, user.language);
-    Object.assign(changes, { content: body.content, recognizedSymbols: symbols, symbolKeys: keys, language });
+  // The content is written back with the symbols read from it, so what is stored always matches what the
+  // receipt vouched for, even if another edit of the dream lands in between.
+  const content =
+    body.content ?? (body.translationReceipt ? (await getDream(ctx, user, id)).content : undefined);
+  const read = content === undefined ? null : readForJournal(ctx, user, content, body.translationReceipt);
+  // A receipt alone that does not vouch for the stored content leaves the stored symbols as they are.
+  if (read && (body.content !== undefined || !read.meaningsWithheld)) {
+    Object.assign(changes, {
+      content,
+      recognizedSymbols: read.symbols,
+      symbolKeys: read.keys,
+      language: read.language,
+      meaningsWithheld: read.meaningsWithheld,
+    });
   }
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const [row] = await ctx.db

@@ -1,5 +1,6 @@
 import type { RecognizedSymbol } from "../../../contract/dreams";
 import type { AppContext } from "../../context";
+import type { SymbolEngine } from "../../engine/index";
 import type { LexiconData } from "../../engine/lexicon/schema";
 import type { MatchResult } from "../../engine/matcher";
 import type { Language } from "../../engine/morphology";
@@ -22,7 +23,11 @@ export function recognize(
   content: string,
   fallbackLanguage: string,
 ): Recognition {
-  const engine = ctx.symbols.current();
+  return recognizeWith(ctx.symbols.current(), content, fallbackLanguage);
+}
+
+/** `recognize` with a given engine: the journal import's worker thread compiles its own. */
+export function recognizeWith(engine: SymbolEngine, content: string, fallbackLanguage: string): Recognition {
   const result = engine.match(content);
   const language = readingLanguage(result.language, fallbackLanguage);
   const symbols = presentSymbols(result.symbols, engine, language);

@@ -5,16 +5,26 @@ import type { SessionUser } from "../accounts/sessions";
 import { isPremium } from "../accounts/user-presenter";
 import { autoTitle, type DreamRow, dreamColumns } from "./dream-presenter";
 import { assertClaimedUser } from "./dreams.policy";
-import { recognize } from "./recognize";
+import { assertRoomForOneMore } from "./journal-cap";
+import { readForJournal } from "./translation-receipt";
 
-/** Saves a dream to the user's journal; the symbols are recognised again here rather than taken from the client. */
+/**
+ * Saves a dream to the user's journal; the symbols are recognised again here rather than taken from the client,
+ * with their meanings only when the user may have them (readForJournal).
+ */
 export async function saveDream(
-  ctx: Pick<AppContext, "db" | "symbols">,
+  ctx: Pick<AppContext, "db" | "symbols" | "config" | "clock">,
   user: SessionUser,
   body: SaveDreamBody,
 ): Promise<DreamRow> {
   assertClaimedUser(body.userId, user);
-  const { symbols, keys, language } = recognize(ctx, body.content, user.language);
+  await assertRoomForOneMore(ctx.db, user.id);
+  const { symbols, keys, language, meaningsWithheld } = readForJournal(
+    ctx,
+    user,
+    body.content,
+    body.translationReceipt,
+  );
   const [row] = await ctx.db
     .insert(dreams)
     .values({
@@ -24,6 +34,7 @@ export async function saveDream(
       translation: body.translation ?? null,
       recognizedSymbols: symbols,
       symbolKeys: keys,
+      meaningsWithheld,
       isPremiumTranslation: Boolean(body.isPremiumTranslation) && isPremium(user),
       category: body.category ?? null,
       tags: [...new Set(body.tags ?? [])],

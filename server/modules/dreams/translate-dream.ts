@@ -7,17 +7,18 @@ import { AppError } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
 import { usageWindow } from "../accounts/usage-window";
 import { isPremium } from "../accounts/user-presenter";
-import { nextLocalMidnight } from "./daily-reset";
+import { translationDay } from "./daily-reset";
 import { assertClaimedUser } from "./dreams.policy";
 import { recognize } from "./recognize";
+import { issueTranslationReceipt } from "./translation-receipt";
 
 /**
- * Recognises the dream's symbols and composes its translation. Free users get a few per day: the count,
+ * Recognises the dream's symbols and composes its translation. Free users get a few per local day: the count,
  * its reset and the user's dream statistics change in one conditional UPDATE, so parallel requests can
- * never exceed the limit.
+ * never exceed the limit. The answer carries a receipt that lets the journal keep this text's meanings.
  */
 export async function translateDream(
-  ctx: Pick<AppContext, "db" | "clock" | "symbols" | "prose">,
+  ctx: Pick<AppContext, "db" | "clock" | "config" | "symbols" | "prose">,
   user: SessionUser,
   body: TranslateDreamBody,
 ): Promise<TranslateDreamResponse> {
@@ -45,22 +46,30 @@ export async function translateDream(
 
   const now = ctx.clock.now();
   const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const day = usageWindow(
+  // A new count's day and end are computed here from the user row this request read, which another request
+  // may have changed since. If that one renewed the window first, the window is open again when this UPDATE
+  // runs (PostgreSQL re-reads the locked row), so the CASE keeps its day and end and this use just adds one.
+  // A stale day could only matter if a window also ended in between; renewing therefore also requires a later
+  // day than the stored one, so no day is ever counted twice (that request is refused, the next one renews).
+  const next = translationDay(now, user.timezone, user.translationsDay);
+  const window = usageWindow(
     { used: users.translationsUsed, resetsAt: users.translationsResetDate, limit: users.translationsLimit },
     now,
-    nextLocalMidnight(now, user.timezone),
+    next.resetsAt,
+    sql`(${users.translationsDay} IS NULL OR ${users.translationsDay} < ${next.day}::date)`,
   );
   const [counted] = await ctx.db
     .update(users)
     .set({
-      translationsUsed: day.used,
-      translationsResetDate: day.resetsAt,
+      translationsUsed: window.used,
+      translationsResetDate: window.resetsAt,
+      translationsDay: window.ifRenewed(users.translationsDay, sql`${next.day}::date`),
       dreamInterpretationsCount: sql`${users.dreamInterpretationsCount} + 1`,
       totalDreamSymbolsFound: sql`${users.totalDreamSymbolsFound} + ${symbols.length}`,
       firstDreamDate: sql`COALESCE(${users.firstDreamDate}, ${nowSql})`,
       lastDreamDate: now,
     })
-    .where(and(eq(users.id, user.id), premium ? undefined : day.allowed))
+    .where(and(eq(users.id, user.id), premium ? undefined : window.allowed))
     .returning({ used: users.translationsUsed, limit: users.translationsLimit });
   if (!counted) throw new AppError("FORBIDDEN", "errors.translationLimit");
 
@@ -73,5 +82,6 @@ export async function translateDream(
     themes: composition.themes,
     translationsUsed: counted.used,
     translationsRemaining: premium ? null : Math.max(0, counted.limit - counted.used),
+    translationReceipt: issueTranslationReceipt(ctx, user.id, body.content),
   };
 }

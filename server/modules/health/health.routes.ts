@@ -11,6 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
   app.get(
     "/api/health",
     {
+      config: { access: "public" },
       schema: {
         tags: ["health"],
         summary: "Liveness and database reachability",

@@ -12,6 +12,11 @@ import { mergeLexicon } from "./merge-lexicon";
  */
 export interface SymbolEngineHolder {
   current(): SymbolEngine;
+  /**
+   * The lexicon `current()` is compiled from (shipped files merged with administrators' edits), without compiling
+   * it: what the journal import's worker thread compiles its own engine from. A new object after each change.
+   */
+  lexicon(): LexiconData;
   /** Keys of the shipped symbols: editable by administrators, never deletable. */
   builtInKeys(): ReadonlySet<string>;
   reload(db: Database): Promise<void>;
@@ -33,6 +38,7 @@ export function createSymbolEngineHolder(): SymbolEngineHolder {
       engine ??= sharedEngine ??= createEngine(shippedLexicon());
       return engine;
     },
+    lexicon: () => engine?.data ?? shippedLexicon(),
     builtInKeys: () => {
       sharedKeys ??= new Set(shippedLexicon().symbols.map((entry) => entry.key));
       return sharedKeys;

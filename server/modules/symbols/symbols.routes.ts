@@ -45,6 +45,8 @@ import {
 import { traceSymbols } from "./trace-symbols";
 
 const errors = { ...errorResponses, 404: errorBodySchema };
+/** Eight texts of up to 4,000 characters and two lists of 200 variations, in any script: room for all of it. */
+const ADMIN_SYMBOL_BODY_LIMIT = 256 * 1024;
 const writeLimit = { rateLimit: { max: 60, timeWindow: MINUTE_MS } };
 
 /** Personal symbols, missing-symbol reports, and the administrators' lexicon tools. */
@@ -137,6 +139,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     "/api/admin/symbols",
     {
+      config: { access: "admin" },
       schema: {
         tags: ["admin"],
         summary: "Search the lexicon",
@@ -157,7 +160,8 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/admin/symbols",
     {
-      config: writeLimit,
+      bodyLimit: ADMIN_SYMBOL_BODY_LIMIT,
+      config: { access: "admin", ...writeLimit },
       schema: {
         tags: ["admin"],
         summary: "Add a symbol (live at once)",
@@ -176,7 +180,8 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.patch(
     "/api/admin/symbols/:id",
     {
-      config: writeLimit,
+      bodyLimit: ADMIN_SYMBOL_BODY_LIMIT,
+      config: { access: "admin", ...writeLimit },
       schema: {
         tags: ["admin"],
         summary: "Edit a symbol's texts and variations (live at once)",
@@ -196,7 +201,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.delete(
     "/api/admin/symbols/:id",
     {
-      config: writeLimit,
+      config: { access: "admin", ...writeLimit },
       schema: {
         tags: ["admin"],
         summary: "Delete a symbol an administrator added",
@@ -213,6 +218,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     "/api/admin/missing-symbols",
     {
+      config: { access: "admin" },
       schema: {
         tags: ["admin"],
         summary: "Reported missing symbols, most reported first",
@@ -230,7 +236,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/admin/missing-symbols/:id/process",
     {
-      config: writeLimit,
+      config: { access: "admin", ...writeLimit },
       schema: {
         tags: ["admin"],
         summary: "Add a reported word to a symbol, or dismiss it",
@@ -248,7 +254,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/admin/debug-symbols",
     {
-      config: writeLimit,
+      config: { access: "admin", ...writeLimit },
       schema: {
         tags: ["admin"],
         summary: "The matcher's trace for a text: every candidate, kept or dropped and why",

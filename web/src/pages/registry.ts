@@ -64,6 +64,7 @@ const registry: Record<PageKey, LazyPage> = {
   forgotPassword: lazyPage(() => import("../features/auth/ForgotPasswordPage")),
   resetPassword: lazyPage(() => import("../features/auth/ResetPasswordPage")),
   verifyEmail: lazyPage(() => import("../features/auth/VerifyEmailPage")),
+  emailRevert: lazyPage(() => import("../features/auth/EmailRevertPage")),
   verificationRequired: lazyPage(() => import("../features/auth/VerificationRequiredPage")),
   oidcStart: lazyPage(() => import("../features/auth/OidcStartPage")),
   oidcCallback: lazyPage(() => import("../features/auth/OidcCallbackPage")),

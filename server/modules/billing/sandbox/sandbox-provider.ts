@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { PlanId } from "../../../../contract/billing";
 import {
@@ -8,6 +8,7 @@ import {
   sandboxSubscriptions,
 } from "../../../db/schema/index";
 import {
+  endedStatuses,
   type PaymentProvider,
   SubscriptionNotFoundError,
   type SubscriptionState,
@@ -77,6 +78,25 @@ export function createSandboxProvider(deps: SandboxDeps): PaymentProvider {
       });
       await deliverEvents(deps, [event]);
       return sandboxState(row);
+    },
+    async cancelNow(subscriptionId) {
+      const now = deps.clock.now();
+      const event = await deps.db.transaction(async (tx) => {
+        const [ended] = await tx
+          .update(sandboxSubscriptions)
+          .set({ status: "canceled", cancelAtPeriodEnd: false, currentPeriodEnd: now })
+          .where(
+            and(
+              eq(sandboxSubscriptions.id, subscriptionId),
+              notInArray(sandboxSubscriptions.status, [...endedStatuses]),
+            ),
+          )
+          .returning();
+        // Unknown or already over: nothing left to charge.
+        if (!ended) return null;
+        return recordEvent(tx, "customer.subscription.deleted", subscriptionObject(ended), now);
+      });
+      if (event) await deliverEvents(deps, [event]);
     },
     retrieveSubscription: async (subscriptionId) => sandboxState(await findSubscription(subscriptionId)),
     async listInvoices(customerId) {

@@ -12,6 +12,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../../lib/password-strength";
 import { useAuth } from "../auth/auth-context";
 import { PasswordStrengthHint } from "../auth/PasswordStrengthHint";
 import { AccountCard } from "./AccountCard";
+import { needsFreshSignIn, ReauthPrompt } from "./ReauthPrompt";
 
 const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 type Field = (typeof FIELDS)[number];
@@ -85,6 +86,8 @@ export function PasswordForm({ user }: { user: PublicUser }) {
     mutation.isError && Object.keys(fieldErrorsOf(mutation.error, FIELDS)).length === 0
       ? errorMessageOf(mutation.error, t("forms.genericError"))
       : null;
+  // A first password needs a recent sign-in with the provider, like an email change.
+  const reauth = mutation.isError && needsFreshSignIn(user, mutation.error);
 
   return (
     <AccountCard
@@ -130,7 +133,11 @@ export function PasswordForm({ user }: { user: PublicUser }) {
           onChange={set("confirmPassword")}
           error={errors.confirmPassword}
         />
-        <FormError message={generalError} />
+        {reauth && generalError ? (
+          <ReauthPrompt message={generalError} returnTo="/account" />
+        ) : (
+          <FormError message={generalError} />
+        )}
         <FormNotice>{notice}</FormNotice>
         <div>
           <Button type="submit" pending={mutation.isPending} pendingLabel={t("forms.saving")}>

@@ -1,16 +1,20 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearch } from "wouter";
 import type { PublicUser } from "../../../../contract/accounts";
 import { Button } from "../../components/ui/Button";
 import { FormError, FormNotice } from "../../components/ui/FormError";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/toast-store";
-import { fieldErrorsOf } from "../../lib/form-errors";
+import { errorMessageOf, fieldErrorsOf } from "../../lib/form-errors";
 import { ResendVerification } from "../auth/ResendVerification";
+import { useAuthProviders } from "../auth/use-auth-providers";
 import { AccountCard } from "./AccountCard";
+import { needsFreshSignIn, ReauthPrompt } from "./ReauthPrompt";
 import { type UserChanges, useUpdateUser } from "./use-update-user";
 
-const FIELDS = ["username", "email", "pictureUrl"] as const;
+/** In the order the form shows them, so the first error gets the focus. */
+const FIELDS = ["username", "email", "currentPassword", "pictureUrl"] as const;
 type Field = (typeof FIELDS)[number];
 type Errors = Partial<Record<Field, string>>;
 
@@ -19,23 +23,32 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function ProfileForm({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const update = useUpdateUser();
+  const provider = useAuthProviders().data?.oidc?.name;
+  // Back from signing in again with the provider: the address the person was changing to.
+  const returnedEmail = new URLSearchParams(useSearch()).get("email");
   const [values, setValues] = useState<Record<Field, string>>({
     username: user.username,
-    email: user.email,
+    email: returnedEmail ?? user.email,
+    currentPassword: "",
     pictureUrl: user.pictureUrl ?? "",
   });
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  /** The server's answer when this session is too old to change the email of an account without a password. */
+  const [reauthError, setReauthError] = useState<string | null>(null);
   const refs = {
     username: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
+    currentPassword: useRef<HTMLInputElement>(null),
     pictureUrl: useRef<HTMLInputElement>(null),
   };
+  const emailChanging = values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
   const set = (field: Field) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    if (field === "email") setReauthError(null);
     setNotice(null);
   };
 
@@ -56,21 +69,33 @@ export function ProfileForm({ user }: { user: PublicUser }) {
     if (!username) next.username = t("signup.usernameRequired");
     if (!email) next.email = t("forms.emailRequired");
     else if (!EMAIL_SHAPE.test(email)) next.email = t("forms.emailInvalid");
+    if (emailChanging && user.hasPassword && !values.currentPassword) {
+      next.currentPassword = t("account.profile.currentPasswordRequired");
+    }
     if (pictureUrl && !/^https:\/\//i.test(pictureUrl)) next.pictureUrl = t("account.profile.pictureHttps");
     setErrors(next);
     if (focusFirst(next)) return;
 
     const changes: UserChanges = {};
     if (username !== user.username) changes.username = username;
-    if (email.toLowerCase() !== user.email.toLowerCase()) changes.email = email;
+    if (email.toLowerCase() !== user.email.toLowerCase()) {
+      changes.email = email;
+      if (user.hasPassword) changes.currentPassword = values.currentPassword;
+    }
     if (pictureUrl !== (user.pictureUrl ?? "")) changes.pictureUrl = pictureUrl === "" ? null : pictureUrl;
     if (Object.keys(changes).length === 0) {
       setNotice(t("account.profile.noChanges"));
       return;
     }
+    setReauthError(null);
     update.mutate(changes, {
       onSuccess: (updated) => {
-        setValues({ username: updated.username, email: updated.email, pictureUrl: updated.pictureUrl ?? "" });
+        setValues({
+          username: updated.username,
+          email: updated.email,
+          currentPassword: "",
+          pictureUrl: updated.pictureUrl ?? "",
+        });
         const message =
           changes.email !== undefined
             ? t("account.profile.savedEmail", { email: updated.email })
@@ -81,7 +106,9 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       onError: (error) => {
         const byField = fieldErrorsOf(error, FIELDS);
         setErrors(byField);
-        if (!focusFirst(byField)) setFormError(t("account.profile.failed"));
+        if (needsFreshSignIn(user, error)) {
+          setReauthError(errorMessageOf(error, t("account.profile.failed")));
+        } else if (!focusFirst(byField)) setFormError(t("account.profile.failed"));
         toast({
           title: t("account.toast.errorTitle"),
           description: t("account.profile.failed"),
@@ -157,6 +184,32 @@ export function ProfileForm({ user }: { user: PublicUser }) {
           onChange={set("email")}
           error={errors.email}
         />
+        {emailChanging && user.hasPassword ? (
+          <TextField
+            ref={refs.currentPassword}
+            label={t("account.profile.currentPassword")}
+            description={t("account.profile.currentPasswordHint")}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={values.currentPassword}
+            onChange={set("currentPassword")}
+            error={errors.currentPassword}
+          />
+        ) : null}
+        {emailChanging && !user.hasPassword && provider && !reauthError ? (
+          <p className="text-sm text-slate-700 dark:text-slate-200">
+            {t("account.reauth.emailHint", { provider })}
+          </p>
+        ) : null}
+        {reauthError ? (
+          // Back here after the provider's sign-in, with the new address filled in again.
+          <ReauthPrompt
+            message={reauthError}
+            returnTo={`/account?email=${encodeURIComponent(values.email.trim())}`}
+          />
+        ) : null}
         <TextField
           ref={refs.pictureUrl}
           label={t("account.profile.pictureUrl")}

@@ -33,6 +33,8 @@ function signedIn(
 }
 
 const renderAccount = () => renderPage(<AccountPage />, { path: "/account", outside: <ToastProbe /> });
+/** The profile card: the password card has a "Current password" field of its own. */
+const profileCard = async () => within(await screen.findByRole("region", { name: "Profile" }));
 
 describe("AccountPage", () => {
   it("saves only the changed profile fields and shows the answer", async () => {
@@ -47,14 +49,103 @@ describe("AccountPage", () => {
     const email = await screen.findByLabelText("Email");
     await ui.clear(email);
     await ui.type(email, "luna.new@example.com");
+    await ui.type((await profileCard()).getByLabelText("Current password"), "moonlit garden 42");
     await ui.click(screen.getByRole("button", { name: "Save profile" }));
 
     await waitFor(() =>
       expect(screen.getByTestId("toasts").textContent).toBe(
-        "Your profile has been updated. We sent a verification link to luna.new@example.com.",
+        "Your profile has been updated. We sent a verification link to luna.new@example.com and let your previous address know.",
       ),
     );
-    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({ email: "luna.new@example.com" });
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({
+      email: "luna.new@example.com",
+      currentPassword: "moonlit garden 42",
+    });
+  });
+
+  it("asks for the current password only when the email changes, and shows the server's refusal on it", async () => {
+    const calls = signedIn(testUser(), ({ method }) =>
+      method === "PATCH"
+        ? {
+            status: 422,
+            body: {
+              success: false,
+              code: "VALIDATION",
+              message: "The password is incorrect",
+              errors: [{ path: "currentPassword", message: "The password is incorrect" }],
+            },
+          }
+        : undefined,
+    );
+    const ui = userEvent.setup();
+    renderAccount();
+    const profile = await profileCard();
+    const email = profile.getByLabelText("Email");
+    expect(profile.queryByLabelText("Current password")).toBeNull();
+    await ui.clear(email);
+    await ui.type(email, "luna.new@example.com");
+    const current = profile.getByLabelText("Current password");
+
+    await ui.click(screen.getByRole("button", { name: "Save profile" }));
+    await waitFor(() => expect(current.getAttribute("aria-invalid")).toBe("true"));
+    expect(document.activeElement).toBe(current);
+    expect(profile.getByText("Enter your current password to change your email address")).toBeTruthy();
+    expect(calls.some((call) => call.method === "PATCH")).toBe(false);
+
+    await ui.type(current, "a wrong guess");
+    await ui.click(screen.getByRole("button", { name: "Save profile" }));
+    await waitFor(() => expect(profile.getByText("The password is incorrect")).toBeTruthy());
+    expect(current.getAttribute("aria-invalid")).toBe("true");
+    expect(email.getAttribute("aria-invalid")).not.toBe("true");
+
+    // Back to the stored address: nothing to confirm.
+    await ui.clear(email);
+    await ui.type(email, "LUNA@example.com");
+    expect(profile.queryByLabelText("Current password")).toBeNull();
+  });
+
+  it("sends an account without a password to sign in again with the provider when its session is too old", async () => {
+    const user = testUser({ hasPassword: false });
+    signedIn(user, ({ method, url }) => {
+      if (url === "/api/auth/providers") return { status: 200, body: { oidc: { name: "Auth0" } } };
+      return method === "PATCH"
+        ? {
+            status: 403,
+            body: {
+              success: false,
+              code: "FORBIDDEN",
+              message:
+                "Please confirm it is you first: sign in again with Auth0, then make the change within 10 minutes.",
+            },
+          }
+        : undefined;
+    });
+    const ui = userEvent.setup();
+    renderAccount();
+    const email = await screen.findByLabelText("Email");
+    await ui.clear(email);
+    await ui.type(email, "luna.new@example.com");
+    expect((await profileCard()).queryByLabelText("Current password")).toBeNull();
+    expect(
+      await screen.findByText(
+        "Changing your email address needs a sign-in with Auth0 in the last 10 minutes. If yours is older, we will ask you to sign in again.",
+      ),
+    ).toBeTruthy();
+
+    await ui.click(screen.getByRole("button", { name: "Save profile" }));
+    const again = await screen.findByRole("link", { name: "Sign in again with Auth0" });
+    expect(again.getAttribute("href")).toBe(
+      `/auth?returnTo=${encodeURIComponent("/account?email=luna.new%40example.com")}`,
+    );
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Please confirm it is you first: sign in again with Auth0, then make the change within 10 minutes.",
+    );
+  });
+
+  it("comes back from that sign-in with the new address filled in", async () => {
+    signedIn(testUser({ hasPassword: false }), () => undefined);
+    renderPage(<AccountPage />, { path: "/account?email=luna.new%40example.com", outside: <ToastProbe /> });
+    expect(((await screen.findByLabelText("Email")) as HTMLInputElement).value).toBe("luna.new@example.com");
   });
 
   it("shows a conflict next to the field and the spec's failure toast", async () => {

@@ -1,7 +1,13 @@
-/** The browser's own IANA time zone, if it can tell. */
+/**
+ * The browser's own IANA time zone, if it can tell. Some browsers report "Etc/Unknown" when the system's zone
+ * has no IANA name; the server refuses it, and a person could not fix that on a form without a zone field.
+ */
 export function browserTimeZone(): string | undefined {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!zone || zone === "Etc/Unknown") return undefined;
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone;
   } catch {
     return undefined;
   }

@@ -10,7 +10,12 @@ import { AuthPageShell, textLinkClass } from "./AuthPageShell";
 import { useAuth } from "./auth-context";
 import { useAuthProviders } from "./use-auth-providers";
 
-const OIDC_ERRORS = ["oidc_failed", "oidc_email_unverified", "oidc_unavailable"] as const;
+const OIDC_ERRORS = [
+  "oidc_failed",
+  "oidc_email_unverified",
+  "oidc_account_unverified",
+  "oidc_unavailable",
+] as const;
 type OidcError = (typeof OIDC_ERRORS)[number];
 const isOidcError = (value: string | null): value is OidcError =>
   (OIDC_ERRORS as readonly (string | null)[]).includes(value);

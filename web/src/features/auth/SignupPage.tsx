@@ -9,6 +9,7 @@ import { TextField } from "../../components/ui/TextField";
 import { errorMessageOf, fieldErrorsOf, fieldIssuesOf } from "../../lib/form-errors";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../lib/password-strength";
 import { storedReferralCode } from "../../lib/referral-redirect";
+import { browserTimeZone } from "../account/time-zones";
 import { AuthPageShell, textLinkClass } from "./AuthPageShell";
 import { type SignupInput, useAuth } from "./auth-context";
 import { PasswordStrengthHint } from "./PasswordStrengthHint";
@@ -18,14 +19,6 @@ type Field = (typeof FIELDS)[number];
 type Errors = Partial<Record<Field, string>>;
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export default function SignupPage() {
   const { t, i18n } = useTranslation();

@@ -10,6 +10,7 @@ import { isApiError } from "../../lib/api";
 import { DREAMS_NS } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAuth } from "../auth/auth-context";
+import { isPremiumUser } from "./allowance";
 import { autoTitle } from "./auto-title";
 import { CategoryField } from "./CategoryField";
 import { DREAM_MAX_LENGTH, DREAM_MIN_LENGTH, parseTags } from "./constants";
@@ -31,9 +32,6 @@ function initialState(): { draft: DreamDraft; result: TranslationResult | null }
   const content = draft.content.trim();
   return { draft, result: last && content && last.content === content ? last : null };
 }
-
-const isPremiumUser = (user: { isPremium: boolean; subscriptionTier: string; hasUnlimitedAccess: boolean }) =>
-  user.isPremium || user.subscriptionTier === "premium" || user.hasUnlimitedAccess;
 
 /**
  * /dream-input: write or dictate a dream, translate it (cancellable; a new request cancels the one in
@@ -141,6 +139,7 @@ export default function DreamInputPage() {
         themes: answer.themes,
         category: draft.category,
         translationsRemaining: answer.translationsRemaining,
+        translationReceipt: answer.translationReceipt,
         translatedAt: new Date().toISOString(),
       };
       setResult(next);
@@ -231,6 +230,8 @@ export default function DreamInputPage() {
       translation: fresh?.translation ?? null,
       symbols: fresh?.symbols ?? [],
       isPremiumTranslation: fresh?.isPremiumTranslation ?? false,
+      // Without it the journal keeps the symbols but not their meanings (decisions.md, free tier).
+      translationReceipt: fresh?.translationReceipt ?? null,
       category: draft.category,
       tags: parseTags(draft.tags),
     });

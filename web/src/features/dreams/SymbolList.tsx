@@ -59,7 +59,8 @@ export function SymbolList({
               <h3 className={h3Class}>{symbol.name}</h3>
               <span className={badgeClass}>{categoryLabel(symbol.category)}</span>
             </div>
-            <p className={`mt-2 ${bodyClass}`}>{symbol.description}</p>
+            {/* Empty when the meanings were withheld (decisions.md, free tier). */}
+            {symbol.description ? <p className={`mt-2 ${bodyClass}`}>{symbol.description}</p> : null}
             {symbol.details && symbol.details.length > 0 ? (
               <p className={`mt-1 ${mutedClass}`}>{symbol.details.join(" · ")}</p>
             ) : null}

@@ -35,6 +35,7 @@ const answer = (overrides: Partial<TranslateDreamResponse> = {}): TranslateDream
   themes: [],
   translationsUsed: 1,
   translationsRemaining: 2,
+  translationReceipt: "receipt-for-this-dream",
   ...overrides,
 });
 
@@ -257,6 +258,8 @@ describe("DreamInputPage", () => {
       isPremiumTranslation: false,
       category: "recurring",
       tags: ["familia", "agua"],
+      // The receipt of the translation keeps the symbols' meanings in the journal.
+      translationReceipt: "receipt-for-this-dream",
     });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ["/api/dreams"] });
     expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();

@@ -25,7 +25,7 @@ export interface TranslateInput {
 /** POST /api/translate-dream, checked the way spec section 8 reads the answer. */
 export async function translateDream(
   input: TranslateInput,
-  signal: AbortSignal,
+  signal?: AbortSignal,
 ): Promise<TranslateDreamResponse> {
   const answer = await apiRequest<unknown>(
     "POST",
@@ -59,6 +59,7 @@ export async function translateDream(
     themes: Array.isArray(body.themes) ? body.themes : [],
     translationsUsed: body.translationsUsed ?? 0,
     translationsRemaining: body.translationsRemaining ?? null,
+    translationReceipt: typeof body.translationReceipt === "string" ? body.translationReceipt : "",
   };
 }
 
@@ -69,6 +70,8 @@ export interface SaveInput {
   translation: string | null;
   symbols: RecognizedSymbol[];
   isPremiumTranslation: boolean;
+  /** From the translation of this very content; null when it was not translated. */
+  translationReceipt: string | null;
   category: DreamCategory | null;
   tags: string[];
 }
@@ -84,6 +87,7 @@ export function saveDream(input: SaveInput) {
     isPremiumTranslation: input.isPremiumTranslation,
     category: input.category ?? null,
     tags: input.tags.length > 0 ? input.tags : null,
+    ...(input.translationReceipt ? { translationReceipt: input.translationReceipt } : {}),
   });
 }
 

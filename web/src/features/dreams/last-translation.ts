@@ -15,6 +15,8 @@ export interface TranslationResult {
   category: DreamCategory | null;
   /** Null for premium users. */
   translationsRemaining: number | null;
+  /** Saving this very text with it keeps the symbols' meanings; absent in results kept by an older version. */
+  translationReceipt?: string;
   translatedAt: string;
 }
 

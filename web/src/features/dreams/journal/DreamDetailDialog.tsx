@@ -22,6 +22,7 @@ import { useDeleteWithToast } from "../edit";
 import { formatDreamDate } from "../format";
 import { badgeClass, bodyClass, mutedClass, tagClass } from "../ui";
 import { dreamProblem } from "../validate-dream";
+import { TranslateDreamOffer } from "./TranslateDreamOffer";
 
 const EDIT_FIELDS = ["title", "content", "category", "tags"] as const;
 type EditField = (typeof EDIT_FIELDS)[number];
@@ -250,6 +251,7 @@ export function DreamDetailDialog({ dreamId, onClose }: { dreamId: number; onClo
                   translation={dream.translation}
                   symbols={dream.recognizedSymbols}
                   isPremiumTranslation={dream.isPremiumTranslation}
+                  notice={dream.meaningsWithheld ? <TranslateDreamOffer dream={dream} /> : null}
                 />
               </div>
             </>

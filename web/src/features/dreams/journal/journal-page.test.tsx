@@ -21,6 +21,7 @@ const dream = (id: number, overrides: Partial<Dream> = {}): Dream => ({
     },
   ],
   isPremiumTranslation: false,
+  meaningsWithheld: false,
   category: "nightmare",
   tags: ["garden"],
   language: "es",
@@ -36,8 +37,8 @@ function ToastProbe() {
 
 function signedIn(
   handler: (call: FetchCall, query: URLSearchParams) => { status: number; body: unknown } | undefined,
+  user = testUser(),
 ) {
-  const user = testUser();
   return fakeServer((call) => {
     if (call.method === "GET" && call.url === "/api/user") return { status: 200, body: user };
     const [, search = ""] = call.url.split("?");
@@ -114,5 +115,118 @@ describe("JournalPage", () => {
     expect(calls.filter((call) => call.method === "DELETE")).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(location.history.at(-1)).toBe("/journal");
+  });
+
+  describe("a dream kept without its symbols' meanings", () => {
+    const withheld = dream(8, {
+      translation: null,
+      meaningsWithheld: true,
+      recognizedSymbols: dream(8).recognizedSymbols.map((symbol) => ({ ...symbol, description: "" })),
+    });
+    const openDream = async () => {
+      renderPage(<JournalPage />, { path: "/journal?dream=8", outside: <ToastProbe /> });
+      return screen.findByRole("dialog", { name: "Dream 8..." });
+    };
+
+    it("offers to translate it, then shows the meanings stored with the translation's receipt", async () => {
+      let stored = withheld;
+      const calls = signedIn((call) => {
+        if (call.method === "GET" && call.url.startsWith("/api/dreams?"))
+          return { status: 200, body: { dreams: [stored], nextCursor: null } };
+        if (call.method === "GET" && call.url === "/api/dreams/8") return { status: 200, body: stored };
+        if (call.method === "POST" && call.url === "/api/translate-dream")
+          return {
+            status: 200,
+            body: {
+              success: true,
+              translation: "Soul guidance\nListen.",
+              symbols: dream(8).recognizedSymbols,
+              isPremiumTranslation: false,
+              language: "es",
+              themes: [],
+              translationsUsed: 1,
+              translationsRemaining: 2,
+              translationReceipt: "receipt-8",
+            },
+          };
+        if (call.method === "PATCH" && call.url === "/api/dreams/8") {
+          stored = dream(8);
+          return { status: 200, body: stored };
+        }
+        return undefined;
+      });
+      const ui = userEvent.setup();
+      const dialog = await openDream();
+      expect(
+        await within(dialog).findByText(
+          "This dream was saved without a translation, so its symbols are shown without their meanings.",
+        ),
+      ).toBeTruthy();
+      expect(within(dialog).queryByText("Change.")).toBeNull();
+
+      await ui.click(within(dialog).getByRole("button", { name: "Translate this dream" }));
+      expect(await within(dialog).findByText("Change.")).toBeTruthy();
+      expect(within(dialog).queryByRole("button", { name: "Translate this dream" })).toBeNull();
+      const translate = calls.find((call) => call.url === "/api/translate-dream");
+      expect(translate?.body).toMatchObject({ content: withheld.content, category: "nightmare" });
+      expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({
+        translation: "Soul guidance\nListen.",
+        translationReceipt: "receipt-8",
+      });
+      await waitFor(() =>
+        expect(screen.getByTestId("toasts").textContent).toBe(
+          "Your dream now has its translation and the meanings of its symbols.",
+        ),
+      );
+    });
+
+    it("shows the limit text and the way to Premium when no translation is left", async () => {
+      const tomorrow = new Date(Date.now() + 3_600_000).toISOString();
+      const calls = signedIn(
+        (call) => {
+          if (call.method === "GET" && call.url.startsWith("/api/dreams?"))
+            return { status: 200, body: { dreams: [withheld], nextCursor: null } };
+          if (call.method === "GET" && call.url === "/api/dreams/8") return { status: 200, body: withheld };
+          return undefined;
+        },
+        testUser({ translationsUsed: 3, translationsLimit: 3, translationsResetDate: tomorrow }),
+      );
+      const dialog = await openDream();
+      expect(
+        await within(dialog).findByText(
+          /You've reached your free translations limit\. Upgrade to premium or try again tomorrow\./,
+        ),
+      ).toBeTruthy();
+      expect(within(dialog).getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe(
+        "/subscribe",
+      );
+      expect(within(dialog).queryByRole("button", { name: "Translate this dream" })).toBeNull();
+      expect(calls.some((call) => call.url === "/api/translate-dream")).toBe(false);
+    });
+
+    it("switches to the limit text when the server refuses the translation for the limit", async () => {
+      const calls = signedIn((call) => {
+        if (call.method === "GET" && call.url.startsWith("/api/dreams?"))
+          return { status: 200, body: { dreams: [withheld], nextCursor: null } };
+        if (call.method === "GET" && call.url === "/api/dreams/8") return { status: 200, body: withheld };
+        if (call.method === "POST" && call.url === "/api/translate-dream")
+          return {
+            status: 403,
+            body: {
+              success: false,
+              code: "FORBIDDEN",
+              message:
+                "You've reached your free translations limit. Upgrade to premium or try again tomorrow.",
+            },
+          };
+        return undefined;
+      });
+      const ui = userEvent.setup();
+      const dialog = await openDream();
+      await ui.click(await within(dialog).findByRole("button", { name: "Translate this dream" }));
+      expect(await within(dialog).findByRole("link", { name: "Upgrade to Premium" })).toBeTruthy();
+      expect(within(dialog).queryByRole("button", { name: "Translate this dream" })).toBeNull();
+      expect(calls.some((call) => call.method === "PATCH")).toBe(false);
+    });
   });
 });

@@ -1,0 +1,81 @@
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearch } from "wouter";
+import { buttonClass } from "../../components/ui/Button";
+import { FormError, FormNotice } from "../../components/ui/FormError";
+import { apiRequest } from "../../lib/api";
+import { errorMessageOf } from "../../lib/form-errors";
+import { AuthPageShell, StatusLine, textLinkClass } from "./AuthPageShell";
+import { useAuth } from "./auth-context";
+
+/**
+ * /email-revert?token=: the link mailed to the address an account just left. It puts that address back and
+ * signs every session out (this browser's too); the person then chooses a new password through a reset.
+ */
+export default function EmailRevertPage() {
+  const { t } = useTranslation();
+  const { refreshUser } = useAuth();
+  const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const sent = useRef(false);
+
+  const mutation = useMutation({
+    mutationFn: (value: string) => apiRequest("POST", "/api/user/email/revert", { token: value }),
+    onSuccess: () => refreshUser(),
+  });
+  const { mutate } = mutation;
+
+  // The link works once: post it exactly once, even when React mounts the page twice in development.
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    mutate(token);
+  }, [token, mutate]);
+
+  const title = t("emailRevert.title");
+  const toLogin = (
+    <Link href="/login" className={textLinkClass}>
+      {t("passwordReset.backToLogin")}
+    </Link>
+  );
+
+  if (!token) {
+    return (
+      <AuthPageShell title={title} footer={toLogin}>
+        <FormError message={t("emailRevert.missingToken")} />
+      </AuthPageShell>
+    );
+  }
+
+  if (mutation.isSuccess) {
+    return (
+      <AuthPageShell title={title}>
+        <FormNotice>{t("emailRevert.success")}</FormNotice>
+        <Link href="/forgot-password" className={buttonClass("primary", "mt-4 w-full")}>
+          {t("emailRevert.choosePassword")}
+        </Link>
+      </AuthPageShell>
+    );
+  }
+
+  if (mutation.isError) {
+    return (
+      <AuthPageShell title={title} footer={toLogin}>
+        <FormError
+          message={
+            <>
+              <strong className="block font-semibold">{t("emailRevert.failed")}</strong>
+              {errorMessageOf(mutation.error, "")}
+            </>
+          }
+        />
+      </AuthPageShell>
+    );
+  }
+
+  return (
+    <AuthPageShell title={title}>
+      <StatusLine message={t("emailRevert.restoring")} />
+    </AuthPageShell>
+  );
+}
