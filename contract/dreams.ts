@@ -179,8 +179,11 @@ export const JOURNAL_FORMAT = "chitta-journal";
  * spec's client sends them (a JSON string of up to 200,000): those routes take bodies up to this size.
  */
 export const DREAM_BODY_LIMIT = 1024 * 1024;
-/** A whole journal can be large: the import route alone accepts bodies up to this size. */
-export const IMPORT_BODY_LIMIT = 30 * 1024 * 1024;
+/**
+ * A whole journal can be large: the import route alone accepts bodies up to this size. An export carries each
+ * dream's symbols too (5,600 dreams of 4,800 characters export to 32 MB), and must import again.
+ */
+export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 
 export const exportQuerySchema = z.object({ format: z.enum(["json", "markdown"]).default("json") }).strict();
 

@@ -9,7 +9,7 @@
  * Run: npm run trust:input-flood
  */
 import { openDatabase } from "../server/db/client";
-import { ApiClient, openMigrated, signUpVerified, startLocalApp } from "./lib/local-app";
+import { type ApiClient, openMigrated, signUpVerified, startLocalApp } from "./lib/local-app";
 
 const DURATION_MS = 8000;
 const HEALTH_EVERY_MS = 10;
@@ -83,7 +83,11 @@ async function main() {
         loop(
           () =>
             timed(() =>
-              fetch(`${local.url}/api/dreams/import`, { method: "POST", headers: headers(), body: importBody }),
+              fetch(`${local.url}/api/dreams/import`, {
+                method: "POST",
+                headers: headers(),
+                body: importBody,
+              }),
             ),
           anonymous,
         ),
@@ -100,7 +104,9 @@ async function main() {
       loop(() => timed(() => fetch(`${local.url}/api/health`)), health, HEALTH_EVERY_MS),
     ]);
 
-    console.log(`\nbad input for ${DURATION_MS / 1000} s (${databaseUrl ? "PostgreSQL" : "embedded database"})`);
+    console.log(
+      `\nbad input for ${DURATION_MS / 1000} s (${databaseUrl ? "PostgreSQL" : "embedded database"})`,
+    );
     const strangers = summary("anonymous 80 KB import", anonymous);
     const users100k = summary("signed-in save, 100,000 empty tags", tagFlood);
     const checks = summary("GET /api/health meanwhile", health);

@@ -9,7 +9,9 @@
  * Run: npm run trust:timing [-- <requests per address, default 200>]. Exits non-zero if the answers differ.
  */
 import { Worker } from "node:worker_threads";
+import { eq } from "drizzle-orm";
 import { type DatabaseHandle, openDatabase } from "../server/db/client";
+import { users } from "../server/db/schema/index";
 import { ApiClient, createScratchDatabase, signUpVerified, startLocalApp } from "./lib/local-app";
 
 const REQUESTS = Number(process.argv[2] ?? 200);
@@ -45,7 +47,8 @@ async function measure(database: DatabaseHandle, label: string) {
   // which starts once the answer is written, would delay the client reading that answer.
   const client = new Worker(CLIENT, { eval: true, workerData: { origin: local.origin } });
   try {
-    const known = "timed-known@example.com";
+    // signUpVerified gives the account <username>@example.com.
+    const known = "timedknown@example.com";
     await signUpVerified(local, "timedknown", PASSWORD);
     const unverified = "timed-pending@example.com";
     await new ApiClient(local.url, local.origin).expect(201, "POST", "/api/signup", {
@@ -53,6 +56,14 @@ async function measure(database: DatabaseHandle, label: string) {
       email: unverified,
       password: PASSWORD,
     });
+
+    for (const address of [known, unverified]) {
+      const [account] = await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, address));
+      if (!account) throw new Error(`${address} should be an account's address`);
+    }
 
     const waiting: Array<(answer: Answer) => void> = [];
     client.on("message", (answer: Answer) => waiting.shift()?.(answer));

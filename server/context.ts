@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
-import type { BackgroundRunner } from "./lib/background";
 import type { ProseWriter } from "./integrations/ai/chat-writer";
 import type { Mailer } from "./integrations/email/mailer";
 import type { PaymentProvider } from "./integrations/payments/provider";
+import type { BackgroundRunner } from "./lib/background";
 import type { SandboxDeps } from "./modules/billing/sandbox/sandbox-store";
 import type { SymbolEngineHolder } from "./modules/symbols/symbol-engine";
 

@@ -3,7 +3,10 @@ import { createBackgroundRunner } from "./background";
 
 function capturingLog() {
   const lines: string[] = [];
-  return { lines, error: (object: object, message: string) => lines.push(JSON.stringify({ ...object, message })) };
+  return {
+    lines,
+    error: (object: object, message: string) => lines.push(JSON.stringify({ ...object, message })),
+  };
 }
 
 describe("background runner", () => {

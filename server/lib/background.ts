@@ -24,7 +24,8 @@ const ADDRESS = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g;
 const TOKEN_LIKE = /[A-Za-z0-9_-]{32,}/g;
 const scrub = (text: string) => text.replace(ADDRESS, "[address]").replace(TOKEN_LIKE, "[token]");
 
-function describeFailure(error: unknown) {
+/** An error as it may be logged: its type, code and message with addresses and token-like strings scrubbed. */
+export function describeFailure(error: unknown) {
   if (!(error instanceof Error)) return { type: typeof error };
   const code = (error as { code?: unknown }).code;
   return {

@@ -75,6 +75,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/billing/sandbox/retry-payment": "self",
 
   "GET /api/dreams/:id": "owned",
+  "GET /api/dreams/imports/:id": "owned",
   "PATCH /api/dreams/:id": "owned",
   "DELETE /api/dreams/:id": "owned",
   "PATCH /api/personal-symbols/:id": "owned",
@@ -208,7 +209,9 @@ describe.each(testDrivers)("authorization matrix on %s", (driver) => {
     };
     const disagreeing = Object.entries(ACCESS)
       .filter(([key, access]) => world.t.app.routeGuards.get(key)?.access !== declaredFor[access])
-      .map(([key, access]) => `${key}: table ${access}, declared ${world.t.app.routeGuards.get(key)?.access}`);
+      .map(
+        ([key, access]) => `${key}: table ${access}, declared ${world.t.app.routeGuards.get(key)?.access}`,
+      );
     expect(disagreeing).toEqual([]);
   });
 

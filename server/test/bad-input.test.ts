@@ -277,7 +277,7 @@ describe.each(testDrivers)("bad input on %s", (driver) => {
     for (const route of bodyRoutes()) {
       const isImport = route.path === "/api/dreams/import";
       const attack: Attack = {
-        label: isImport ? "31 MB" : "3 MB",
+        label: isImport ? "65 MB" : "3 MB",
         route,
         raw: isImport ? rawOverImportLimit : raw,
       };

@@ -7,7 +7,8 @@ import type { TestBrowser } from "./harness";
 export async function waitForImport(browser: TestBrowser, importId: number): Promise<ImportProgress> {
   for (;;) {
     const response = await browser.get(`/api/dreams/imports/${importId}`);
-    if (response.statusCode !== 200) throw new Error(`import progress: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`import progress: ${response.statusCode} ${response.body}`);
     const progress = response.json() as ImportProgress;
     if (progress.status !== "running") return progress;
     // Well under the route's 120 a minute, however long the import runs.

@@ -12,6 +12,7 @@ import { SESSION_COOKIE } from "../plugins/request-context";
 import { webDistDir } from "../plugins/web-app";
 import { inputRoutes, type RegisteredRoute, registeredRoutes, sampleObject, urlFor } from "./attack-surface";
 import { linkIn, TEST_ORIGIN, type TestApp, TestBrowser } from "./harness";
+import { waitForImport } from "./journal-imports";
 
 /**
  * A small world for the authorization suites, seeded through the real API: an owner with a dream, a personal
@@ -51,6 +52,8 @@ export interface World {
     event: string;
     /** A symbol an administrator added. */
     adminSymbol: number;
+    /** A journal import of the owner's, finished. */
+    dreamImport: number;
   };
   /** Every session token handed out so far (here and in answers' Set-Cookie): secrets for the exposure scan. */
   sessionTokens: Set<string>;
@@ -189,6 +192,13 @@ export async function seedWorld(t: TestApp): Promise<World> {
     "admin symbol",
   );
 
+  const importer = await asOwner();
+  const started = await expectOk(
+    await importer.post("/api/dreams/import", exportedJournal()),
+    "journal import",
+  );
+  const dreamImport = (await waitForImport(importer, started.json().importId)).id;
+
   return {
     ...partial,
     owner,
@@ -203,6 +213,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
       customer: subscription!.customerId,
       event: event!.id,
       adminSymbol: adminSymbol.json().id,
+      dreamImport,
     },
   };
 }
@@ -332,18 +343,16 @@ export const fixtures: Record<string, Fixture> = {
     url: "/api/password/forgot",
     body: { email: world.visitor.email },
   }),
-  // A fresh mailed token for each caller; the password is set to the same one, so nothing else breaks.
-  "POST /api/password/reset": async (world) => {
+  // A fresh account and mailed token for each caller: one address gets at most one reset mail a minute.
+  "POST /api/password/reset": (world) => async () => {
     const account = await signUpVerifiedAccount(world.t, "resetee");
-    return async () => {
-      const before = world.t.smtp.mails.length;
-      await expectOk(
-        await world.t.browser().post("/api/password/forgot", { email: account.email }),
-        "forgot password",
-      );
-      const token = resetTokenIn(await mailAfter(world.t, account.email, before));
-      return { url: "/api/password/reset", body: { token, password: PASSWORD } };
-    };
+    const before = world.t.smtp.mails.length;
+    await expectOk(
+      await world.t.browser().post("/api/password/forgot", { email: account.email }),
+      "forgot password",
+    );
+    const token = resetTokenIn(await mailAfter(world.t, account.email, before));
+    return { url: "/api/password/reset", body: { token, password: PASSWORD } };
   },
 
   // A fresh revert link for each caller (a revert ends the account's sessions): an account moves to another
@@ -407,6 +416,7 @@ export const fixtures: Record<string, Fixture> = {
 
   // Objects of the owner (an `:id` in the path)
   "GET /api/dreams/:id": (world) => () => ({ url: `/api/dreams/${world.ids.dream}` }),
+  "GET /api/dreams/imports/:id": (world) => () => ({ url: `/api/dreams/imports/${world.ids.dreamImport}` }),
   "PATCH /api/dreams/:id": async (world) => {
     const id = await ownerDream(world);
     return () => ({ url: `/api/dreams/${id}`, body: { title: "Edited title", tags: ["edited"] } });
@@ -513,6 +523,10 @@ export async function send(
     headers: request.headers,
   });
   rememberSessions(world, response);
+  // A journal import answers 202 and goes on in the background: its effects are all there once it is done.
+  if (request.url === "/api/dreams/import" && response.statusCode === 202) {
+    await waitForImport(browser, response.json().importId);
+  }
   return response;
 }
 

@@ -143,7 +143,9 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     const asker = t.browser();
     // Case and spaces do not make a new address.
     const spellings = [email, email.toUpperCase(), ` ${email} `, email, `Forgetful@Example.com`];
-    await underLimit(5, 200, (attempt) => asker.post("/api/password/forgot", { email: spellings[attempt - 1] }));
+    await underLimit(5, 200, (attempt) =>
+      asker.post("/api/password/forgot", { email: spellings[attempt - 1] }),
+    );
     expectThrottled(await asker.post("/api/password/forgot", { email }), 30 * 60);
     expectThrottled(await asker.post("/api/password/forgot", { email: email.toUpperCase() }), 30 * 60);
     // Within a minute one link is mailed: the newest mail always holds a working one.
@@ -151,7 +153,9 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     expect(await tokens()).toBe(1);
 
     // The same IP for another address, and another IP for this one, are still answered...
-    expect((await asker.post("/api/password/forgot", { email: "someone-else@example.com" })).statusCode).toBe(200);
+    expect((await asker.post("/api/password/forgot", { email: "someone-else@example.com" })).statusCode).toBe(
+      200,
+    );
     t.clock.advance(2 * MINUTE_MS);
     expect((await t.browser().post("/api/password/forgot", { email })).statusCode).toBe(200);
     await t.app.background.idle();

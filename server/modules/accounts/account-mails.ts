@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context";
 import { actionMail } from "../../integrations/email/templates";
+import { describeFailure } from "../../lib/background";
 import type { Language } from "../../lib/i18n";
 import { issueToken } from "./one-time-tokens";
 import type { SessionUser } from "./sessions";
@@ -32,7 +33,7 @@ export async function sendVerificationMail(
     );
     return true;
   } catch (error) {
-    ctx.log.error({ err: error, userId: user.id }, "verification mail failed");
+    ctx.log.error({ failure: describeFailure(error), userId: user.id }, "verification mail failed");
     return false;
   }
 }
@@ -46,7 +47,7 @@ export async function sendPasswordResetMail(ctx: AppContext, user: MailUser): Pr
     );
   } catch (error) {
     // The answer to the requester must not reveal whether the address exists, so failures are only logged.
-    ctx.log.error({ err: error, userId: user.id }, "password reset mail failed");
+    ctx.log.error({ failure: describeFailure(error), userId: user.id }, "password reset mail failed");
   }
 }
 
@@ -75,6 +76,6 @@ export async function sendEmailChangedMail(ctx: AppContext, user: MailUser, oldE
       }),
     );
   } catch (error) {
-    ctx.log.error({ err: error, userId: user.id }, "email change notice failed");
+    ctx.log.error({ failure: describeFailure(error), userId: user.id }, "email change notice failed");
   }
 }

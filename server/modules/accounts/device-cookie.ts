@@ -29,13 +29,22 @@ export function readDevice(request: FastifyRequest): Device | null {
   return { id: match[1]!, userIds: match[2]!.split(",").map(Number) };
 }
 
-export const deviceKnows = (device: Device | null, userId: number) => device?.userIds.includes(userId) ?? false;
+export const deviceKnows = (device: Device | null, userId: number) =>
+  device?.userIds.includes(userId) ?? false;
 
 /** After a successful sign-in: this browser now knows the account (and keeps its id, or gets one). */
-export function rememberDevice(request: FastifyRequest, reply: FastifyReply, ctx: AppContext, userId: number) {
+export function rememberDevice(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: AppContext,
+  userId: number,
+) {
   const device = readDevice(request);
   const id = device?.id ?? randomBytes(16).toString("base64url");
-  const userIds = [userId, ...(device?.userIds ?? []).filter((known) => known !== userId)].slice(0, MAX_ACCOUNTS);
+  const userIds = [userId, ...(device?.userIds ?? []).filter((known) => known !== userId)].slice(
+    0,
+    MAX_ACCOUNTS,
+  );
   reply.setCookie(DEVICE_COOKIE, `${id}:${userIds.join(",")}`, {
     path: "/",
     httpOnly: true,

@@ -81,7 +81,10 @@ describe.each(testDrivers)("lockouts that cannot be aimed at the owner on %s", (
 
   async function resetBy(browser: TestBrowser, email: string, password: string) {
     const link = linkIn(await t.smtp.lastMailTo(email), `${TEST_ORIGIN}/reset-password?token=`);
-    const reset = await browser.post("/api/password/reset", { token: link.searchParams.get("token"), password });
+    const reset = await browser.post("/api/password/reset", {
+      token: link.searchParams.get("token"),
+      password,
+    });
     expect(reset.statusCode, reset.body).toBe(200);
   }
 
@@ -133,7 +136,11 @@ describe.each(testDrivers)("lockouts that cannot be aimed at the owner on %s", (
 
   it("signing in with the identity provider marks the browser as the owner's too", async () => {
     const owner = await signUpVerified(t, "linked");
-    provider.accounts.set("sub-linked", { email: owner.email, email_verified: true, preferred_username: "x" });
+    provider.accounts.set("sub-linked", {
+      email: owner.email,
+      email_verified: true,
+      preferred_username: "x",
+    });
     await hammer("linked");
     const phone = t.browser();
     const start = await phone.get("/auth");
@@ -204,7 +211,9 @@ describe.each(testDrivers)("lockouts that cannot be aimed at the owner on %s", (
 
   it("answers a signed-out resend alike for a known and an unknown address, before any mail goes", async () => {
     const email = "not-yet@example.com";
-    const signup = await t.browser().post("/api/signup", { username: "notyet", email, password: "patient one 77" });
+    const signup = await t
+      .browser()
+      .post("/api/signup", { username: "notyet", email, password: "patient one 77" });
     expect(signup.statusCode).toBe(201);
     await t.app.background.idle();
     t.clock.advance(2 * MINUTE_MS);
@@ -215,7 +224,9 @@ describe.each(testDrivers)("lockouts that cannot be aimed at the owner on %s", (
     });
     try {
       const known = await t.browser().post("/api/email-verification/resend", { email });
-      const unknown = await t.browser().post("/api/email-verification/resend", { email: "ghost@example.com" });
+      const unknown = await t
+        .browser()
+        .post("/api/email-verification/resend", { email: "ghost@example.com" });
       expect(answerOf(known)).toEqual(answerOf(unknown));
       expect(mailsTo(email)).toHaveLength(before);
     } finally {

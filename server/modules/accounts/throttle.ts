@@ -117,7 +117,10 @@ export async function clearLoginLock(db: Queryable, userId: number): Promise<voi
     .delete(authAttempts)
     .where(
       or(
-        and(eq(authAttempts.kind, LOGIN_FAILURES_PER_ACCOUNT.kind), eq(authAttempts.subject, `user:${userId}`)),
+        and(
+          eq(authAttempts.kind, LOGIN_FAILURES_PER_ACCOUNT.kind),
+          eq(authAttempts.subject, `user:${userId}`),
+        ),
         and(
           eq(authAttempts.kind, LOGIN_FAILURES_PER_DEVICE.kind),
           like(authAttempts.subject, `user:${userId}:device:%`),

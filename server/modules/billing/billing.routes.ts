@@ -148,7 +148,9 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       {
         // Stripe's events (an invoice with many lines) can run to hundreds of kilobytes.
         bodyLimit: 1024 * 1024,
-        config: { access: "public" },
+        // The provider delivers in bursts from a handful of addresses and retries a refused delivery later; a
+        // forged one costs one HMAC. Well above the default, so a busy account's bursts pass.
+        config: { access: "public", rateLimit: { max: 1200, timeWindow: MINUTE_MS } },
         schema: {
           tags: ["billing"],
           summary: "Stripe webhook (and the sandbox's deliveries): signed events",

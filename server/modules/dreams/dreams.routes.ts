@@ -147,7 +147,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const imports = createJournalImports(ctx, bulkLane);
   app.addHook("onClose", () => imports.close());
 
-  // The import takes its body as bytes: parsing and checking up to 30 MB of JSON is the worker thread's job.
+  // The import takes its body as bytes: parsing and checking up to 64 MB of JSON is the worker thread's job.
   await app.register(async (scope) => {
     scope.removeContentTypeParser("application/json");
     scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {

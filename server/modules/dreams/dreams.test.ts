@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dreams, users } from "../../db/schema/index";
 import { createTestApp, signUpVerified, type TestApp, testDrivers } from "../../test/harness";
+import { importAndWait } from "../../test/journal-imports";
 
 const SPANISH_DREAM =
   "Soñé que una culebra enorme me perseguía por la casa de mi abuela y yo corría hacia el río.";
@@ -238,7 +239,7 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
   it("exports a journal larger than one read page completely, oldest first, each dream once", async () => {
     const { browser, userId } = await signUpVerified(t, "bigexporter");
     const base = Date.UTC(2025, 0, 1);
-    // 2,003 dreams (one more page than the export reads at a time), with shared timestamps to test the tie-break.
+    // 2,003 dreams (several pages of the export's reads), with shared timestamps to test the tie-break.
     await t.db.insert(dreams).values(
       Array.from({ length: 2003 }, (_, i) => ({
         userId,
@@ -287,10 +288,11 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
     expect(markdown.body).not.toContain("lighthouse");
 
     const target = await signUpVerified(t, "importer");
-    const first = await target.browser.post("/api/dreams/import", journal);
-    expect(first.json()).toMatchObject({ imported: 2, skipped: 0 });
-    const again = await target.browser.post("/api/dreams/import", journal);
-    expect(again.json()).toMatchObject({ imported: 0, skipped: 2 });
+    // Imports answer 202 and run in the background: their progress tells the counts.
+    const first = await importAndWait(target.browser, journal);
+    expect(first.progress).toMatchObject({ status: "done", imported: 2, skipped: 0 });
+    const again = await importAndWait(target.browser, journal);
+    expect(again.progress).toMatchObject({ status: "done", imported: 0, skipped: 2 });
     const imported = (await target.browser.get("/api/dreams")).json().dreams;
     expect(imported.map((d: { content: string }) => d.content).sort()).toEqual(
       journal.dreams.map((d: { content: string }) => d.content).sort(),

@@ -6,7 +6,7 @@ import { dreams } from "../../db/schema/index";
 import { type Language, translator } from "../../lib/i18n";
 import type { SessionUser } from "../accounts/sessions";
 import { type DreamRow, dreamColumns, presentDream } from "./dream-presenter";
-import { type BulkLane, keysetPages, statementPace } from "./journal-bulk";
+import { type BulkLane, keysetAt, keysetPages, statementPace } from "./journal-bulk";
 
 /** Every dream of the user, oldest first, a page at a time through the bulk lane. */
 function journalPages(
@@ -14,9 +14,9 @@ function journalPages(
   lane: BulkLane,
   user: SessionUser,
 ): AsyncGenerator<DreamRow[]> {
-  return keysetPages(lane, statementPace({ first: 50, max: 500 }), (after, limit) =>
+  return keysetPages(lane, statementPace({ first: 50, min: 20, max: 500 }), (after, limit) =>
     ctx.db
-      .select(dreamColumns)
+      .select({ ...dreamColumns, at: keysetAt })
       .from(dreams)
       .where(and(eq(dreams.userId, user.id), after))
       .orderBy(asc(dreams.createdAt), asc(dreams.id))

@@ -16,12 +16,19 @@ import {
   type ImportWorkerData,
   type ToWorker,
 } from "./import-protocol";
-import { type BulkLane, keysetPages, paced, type StatementPace, statementPace } from "./journal-bulk";
+import {
+  type BulkLane,
+  keysetAt,
+  keysetPages,
+  paced,
+  type StatementPace,
+  statementPace,
+} from "./journal-bulk";
 import { assertJournalRoom } from "./journal-cap";
 
 const WORKER_ENTRY = new URL("./import-worker.mjs", import.meta.url);
 /** Imports running at once, all users together: each holds its parsed file in the worker's memory. */
-const MAX_RUNNING_IMPORTS = 4;
+const MAX_RUNNING_IMPORTS = 3;
 const BUSY_RETRY_SECONDS = 30;
 /** A worker with nothing to do is stopped after this long (its compiled lexicon holds memory). */
 const IDLE_WORKER_MS = 60_000;
@@ -235,9 +242,14 @@ export function createJournalImports(
   /** The identity (moment and text) of every dream the user has, read in pages. */
   async function journalIdentities(userId: number): Promise<string[]> {
     const identities: string[] = [];
-    const pages = keysetPages(lane, statementPace({ first: 500, max: 5000 }), (after, limit) =>
+    const pages = keysetPages(lane, statementPace({ first: 500, min: 100, max: 5000 }), (after, limit) =>
       ctx.db
-        .select({ id: dreams.id, createdAt: dreams.createdAt, md5: sql<string>`md5(${dreams.content})` })
+        .select({
+          id: dreams.id,
+          at: keysetAt,
+          createdAt: dreams.createdAt,
+          md5: sql<string>`md5(${dreams.content})`,
+        })
         .from(dreams)
         .where(and(eq(dreams.userId, userId), after))
         .orderBy(asc(dreams.createdAt), asc(dreams.id))
@@ -258,14 +270,14 @@ export function createJournalImports(
       withholdMeanings: !isPremium(user),
       writing: Promise.resolve(),
       // A dream with its search vector costs the embedded database several ms to store: start small.
-      pace: statementPace({ first: 10, max: 200 }),
+      pace: statementPace({ first: 10, min: 1, max: 200 }),
       stopped: false,
     };
     jobs.set(job.id, job);
     byUser.set(user.id, job);
     startWorker();
     try {
-      // A whole journal is handed over rather than copied (copying 30 MB holds this thread for a moment); a
+      // A whole journal is handed over rather than copied (copying tens of megabytes holds this thread for a moment); a
       // small body may share its memory with others' (Node's buffer pool) and is copied.
       const owned = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
       const checked = await ask(

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { and, eq, gt, or, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { dreams } from "../../db/schema/index";
 
 /*
@@ -20,8 +20,17 @@ export interface StatementPace {
   took(ms: number, rows: number): void;
 }
 
-export function statementPace(options: { first: number; max: number; targetMs?: number }): StatementPace {
-  const targetMs = options.targetMs ?? 30;
+/**
+ * `min` bounds how small it gets: a read has a cost per query as well as per row, and pages of a few rows would
+ * multiply it.
+ */
+export function statementPace(options: {
+  first: number;
+  min: number;
+  max: number;
+  targetMs?: number;
+}): StatementPace {
+  const targetMs = options.targetMs ?? 15;
   let rows = options.first;
   return {
     get rows() {
@@ -29,7 +38,7 @@ export function statementPace(options: { first: number; max: number; targetMs?: 
     },
     took(ms, count) {
       const perRow = Math.max(ms, 0.1) / Math.max(count, 1);
-      rows = Math.max(1, Math.min(options.max, Math.floor(targetMs / perRow)));
+      rows = Math.max(options.min, Math.min(options.max, Math.floor(targetMs / perRow)));
     },
   };
 }
@@ -75,23 +84,24 @@ export function paced<Row>(
 }
 
 /**
- * A user's rows oldest first, in keyset pages: each query stays short however large the journal (one query for
- * 100,000 dreams took seconds, close to the database's per-query timeout). `readPage` reads up to `limit` rows
- * after the condition it is given (none for the first page).
+ * Where a row stands in the journal's order, to the microsecond: `created_at::text` (a JavaScript Date keeps
+ * milliseconds only, and a cursor cut to the millisecond would read a dream saved at .123456 twice).
  */
-export async function* keysetPages<Row extends { createdAt: Date; id: number }>(
+export const keysetAt = sql<string>`${dreams.createdAt}::text`;
+
+/**
+ * A user's rows oldest first, in keyset pages: each query is a short range scan of the user's index however large
+ * the journal (one query for 100,000 dreams took seconds, close to the database's per-query timeout). `readPage`
+ * reads up to `limit` rows after the condition it is given (none for the first page), selecting `at: keysetAt`.
+ */
+export async function* keysetPages<Row extends { at: string; id: number }>(
   lane: BulkLane,
   pace: StatementPace,
   readPage: (after: SQL | undefined, limit: number) => Promise<Row[]>,
 ): AsyncGenerator<Row[]> {
   let last: Row | undefined;
   for (;;) {
-    const after =
-      last &&
-      or(
-        gt(dreams.createdAt, last.createdAt),
-        and(eq(dreams.createdAt, last.createdAt), gt(dreams.id, last.id)),
-      );
+    const after = last && sql`(${dreams.createdAt}, ${dreams.id}) > (${last.at}::timestamptz, ${last.id})`;
     let limit = 0;
     const page = await paced(lane, pace, (rows) => {
       limit = rows;

@@ -246,11 +246,42 @@ describe.each(testDrivers)("journal import and export on %s", (driver) => {
     expect((await t.browser().get(url)).statusCode).toBe(401);
   });
 
+  it("reports an import cut short by a restart as failed, saying how to finish it", async () => {
+    const { browser, userId } = await signUpVerified(t, "restarted");
+    // What a server that stopped mid-import leaves behind: a row still "running" that no process works on.
+    const [row] = await t.db
+      .insert(dreamImports)
+      .values({ userId, status: "running", total: 10, processed: 4, imported: 4 })
+      .returning();
+    const response = await browser.get(`/api/dreams/imports/${row!.id}`, { headers: { "x-language": "es" } });
+    expect(response.json()).toEqual({
+      id: row!.id,
+      status: "failed",
+      total: 10,
+      processed: 4,
+      imported: 4,
+      skipped: 0,
+      message:
+        "La importación se interrumpió porque el servidor se reinició. Los sueños importados hasta ahora ya están en tu diario: vuelve a importar el mismo archivo para añadir el resto.",
+    });
+  });
+
   it("streams the export as valid JSON equal to the journal, which imports into another account", async () => {
+    const SAVED = 600;
     const source = await signUpVerified(t, "streamexporter");
     expect((await importAndWait(source.browser, journalOf(fileDreams(DREAM_COUNT)))).progress).toMatchObject({
       imported: DREAM_COUNT,
     });
+
+    // And dreams saved the usual way, stamped to the microsecond by the database, all in the same instant and
+    // more than the largest page: the pages must neither repeat nor skip one of them.
+    await t.db.insert(dreams).values(
+      Array.from({ length: SAVED }, (_, i) => ({
+        userId: source.userId,
+        title: `Saved ${i}`,
+        content: `A dream saved today, number ${i}, about a lighthouse.`,
+      })),
+    );
 
     const response = await source.browser.get("/api/dreams/export?format=json");
     expect(response.statusCode).toBe(200);
@@ -285,11 +316,11 @@ describe.each(testDrivers)("journal import and export on %s", (driver) => {
     const markdown = await source.browser.get("/api/dreams/export?format=markdown");
     expect(markdown.headers["content-type"]).toBe("text/markdown; charset=utf-8");
     expect(markdown.body.startsWith("# My CHITTA dream journal\n\n## Night 0\n")).toBe(true);
-    expect(markdown.body.match(/^## /gm)).toHaveLength(DREAM_COUNT);
+    expect(markdown.body.match(/^## /gm)).toHaveLength(DREAM_COUNT + SAVED);
 
     const target = await signUpVerified(t, "streamimporter");
     const { progress } = await importAndWait(target.browser, exported);
-    expect(progress).toMatchObject({ status: "done", imported: DREAM_COUNT, skipped: 0 });
+    expect(progress).toMatchObject({ status: "done", imported: DREAM_COUNT + SAVED, skipped: 0 });
     const copied = await t.db
       .select({ content: dreams.content, createdAt: dreams.createdAt })
       .from(dreams)

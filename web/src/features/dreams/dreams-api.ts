@@ -2,6 +2,7 @@ import type {
   Dream,
   DreamCategory,
   DreamPage,
+  ImportProgress,
   JournalExport,
   JournalSymbols,
   RecognizedSymbol,
@@ -114,12 +115,18 @@ export const updateDream = (id: number, changes: UpdateDreamBody) =>
 export const deleteDream = (id: number) =>
   apiRequest<{ success: true; message: string }>("DELETE", `/api/dreams/${id}`);
 
+/** Checked at once (422 with the file's problems), then imported in the background: poll its progress. */
 export const importJournal = (journal: JournalExport) =>
-  apiRequest<{ success: true; message: string; imported: number; skipped: number }>(
+  apiRequest<{ success: true; message: string; importId: number; total: number }>(
     "POST",
     "/api/dreams/import",
     journal,
   );
+
+export const importProgressKey = (importId: number) => `/api/dreams/imports/${importId}`;
+
+export const getImportProgress = (importId: number, signal?: AbortSignal) =>
+  apiRequest<ImportProgress>("GET", importProgressKey(importId), undefined, { signal });
 
 export const reportMissingSymbol = (symbol: string) =>
   apiRequest<{ success: true; message: string }>("POST", "/api/missing-symbols", { symbol });
