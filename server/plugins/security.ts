@@ -24,7 +24,7 @@ export function isAllowedOrigin(origin: string, allowed: readonly string[]): boo
  * The path as routed, not as spelled: the router decodes `/%61pi/login` to `/api/login`, so checks on the
  * raw URL could be dodged. Unmatched requests (404s) fall back to the raw path.
  */
-function routedPath(request: FastifyRequest): string {
+export function routedPath(request: FastifyRequest): string {
   return request.routeOptions.url ?? request.url.split("?")[0] ?? "";
 }
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { routedPath } from "./security";
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
 
@@ -26,7 +27,8 @@ export const webAppPlugin = fp(
         cacheControl: false,
       });
       app.addHook("onSend", async (request, reply) => {
-        if (request.url.startsWith("/api/")) return;
+        // As routed, not as spelled: `/%61pi/user` is an /api answer, and keeps the security plugin's no-store.
+        if (routedPath(request).startsWith("/api/")) return;
         // Vite fingerprints everything under /assets/: those never change; the shell, the service worker and
         // error answers (a missing asset may be deployed a moment later) may.
         const immutable = request.url.startsWith("/assets/") && reply.statusCode < 400;
