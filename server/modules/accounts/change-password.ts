@@ -21,7 +21,8 @@ export async function changePassword(
 ): Promise<void> {
   if (isCommonPassword(input.newPassword))
     throw validationError("validation.passwordTooCommon", "newPassword");
-  if (user.password !== null) await confirmPassword(ctx, user, input.currentPassword, "currentPassword");
+  if (user.password !== null)
+    await confirmPassword(ctx, user, currentSessionId, input.currentPassword, "currentPassword");
   else await confirmRecentSignIn(ctx, currentSessionId);
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {

@@ -4,26 +4,28 @@ import { sessions } from "../../db/schema/index";
 import { AppError, validationError } from "../../lib/errors";
 import { verifyPassword } from "./passwords";
 import type { SessionUser } from "./sessions";
-import { clearAttempts, LOGIN_FAILURES_PER_ACCOUNT, takeAttempt } from "./throttle";
+import { clearAttempts, PASSWORD_CONFIRMATIONS_PER_SESSION, takeAttempt } from "./throttle";
 
 /**
  * Proves the signed-in person knows the account's password before a sensitive change. Wrong guesses count
- * against the same per-account limit as failed sign-ins, so a stolen session cannot brute-force it.
- * Failures are field errors (422) on `field`, never 401: the session itself is fine.
+ * against this session's own budget (10 an hour), so a stolen session cannot brute-force it, and strangers
+ * who locked the account's sign-in never stop the signed-in owner. Failures are field errors (422) on `field`,
+ * never 401: the session itself is fine.
  */
 export async function confirmPassword(
   ctx: AppContext,
   user: SessionUser,
+  sessionId: number,
   password: string | undefined,
   field: string,
 ): Promise<void> {
   if (!password) throw validationError("validation.required", field);
-  const subject = `user:${user.id}`;
-  await takeAttempt(ctx, LOGIN_FAILURES_PER_ACCOUNT, subject);
+  const subject = `user:${user.id}:session:${sessionId}`;
+  await takeAttempt(ctx, PASSWORD_CONFIRMATIONS_PER_SESSION, subject);
   if (!(await verifyPassword(user.password, password))) {
     throw validationError("accounts.passwordIncorrect", field);
   }
-  await clearAttempts(ctx, LOGIN_FAILURES_PER_ACCOUNT, subject);
+  await clearAttempts(ctx, PASSWORD_CONFIRMATIONS_PER_SESSION, subject);
 }
 
 /** How fresh a sign-in must be to stand in for the password of an account that has none. */

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, like, or } from "drizzle-orm";
 import type { DeleteAccountBody } from "../../../contract/accounts";
 import type { AppContext } from "../../context";
 import { authAttempts, users } from "../../db/schema/index";
@@ -36,9 +36,10 @@ async function cancelSubscriptions(ctx: AppContext, userId: number): Promise<voi
 export async function deleteAccount(
   ctx: AppContext,
   user: SessionUser,
+  sessionId: number,
   input: Pick<DeleteAccountBody, "password" | "confirm">,
 ): Promise<void> {
-  if (user.password !== null) await confirmPassword(ctx, user, input.password, "password");
+  if (user.password !== null) await confirmPassword(ctx, user, sessionId, input.password, "password");
   else if (input.confirm !== "DELETE") throw validationError("accounts.deleteConfirmRequired", "confirm");
   await cancelSubscriptions(ctx, user.id);
   await ctx.db.transaction(async (tx) => {
@@ -46,8 +47,12 @@ export async function deleteAccount(
     await tx.update(users).set({ referredBy: null }).where(eq(users.referredBy, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
     // Throttle records name the account by id or address and have no foreign key: they go too.
-    await tx
-      .delete(authAttempts)
-      .where(inArray(authAttempts.subject, [`user:${user.id}`, user.email.toLowerCase()]));
+    await tx.delete(authAttempts).where(
+      or(
+        inArray(authAttempts.subject, [`user:${user.id}`, user.email.toLowerCase()]),
+        // Per-device and per-session counts of the account.
+        like(authAttempts.subject, `user:${user.id}:%`),
+      ),
+    );
   });
 }

@@ -110,6 +110,22 @@ describe.each(testDrivers)("lockouts that cannot be aimed at the owner on %s", (
     expect((await owner.browser.get("/api/user")).json()).toMatchObject({ username: "hammered" });
   }, 120_000);
 
+  it("never stops the signed-in owner from confirming their password, and gives each session its own cap", async () => {
+    const owner = await signUpVerified(t, "confirmer");
+    await hammer("confirmer");
+    const change = (currentPassword: string, newPassword: string) =>
+      elsewhere(owner.browser).post("/api/user/password", { currentPassword, newPassword });
+
+    // The strangers' lock on signing in does not reach a session that is already open.
+    const changed = await change(owner.password, "a brand new secret 51");
+    expect(changed.statusCode, changed.body).toBe(200);
+    // A stolen session still cannot guess the password: 10 wrong ones an hour, then 429 even for the right one.
+    for (let guess = 0; guess < 10; guess++) {
+      expect((await change(`wrong guess ${guess}`, "another new secret 52")).statusCode).toBe(422);
+    }
+    expect((await change("a brand new secret 51", "another new secret 52")).statusCode).toBe(429);
+  });
+
   it("gives the owner's browser a cap of its own: 10 wrong passwords an hour, whatever its networks", async () => {
     const owner = await signUpVerified(t, "laptop");
     for (let guess = 0; guess < 10; guess++) {

@@ -141,7 +141,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const t = translator(request.language);
-      await deleteAccount(ctx, requireUser(request), request.body);
+      await deleteAccount(ctx, requireUser(request), request.sessionId!, request.body);
       clearSessionCookie(reply, ctx);
       return { success: true as const, message: t("accounts.accountDeleted") };
     },

@@ -8,6 +8,7 @@ export type MailFlow = "password-reset" | "verification-resend";
 export type AttemptKind =
   | "login-failure"
   | "login-failure:device"
+  | "password-confirmation:session"
   | `${MailFlow}:${"ip" | "ip-address" | "owner"}`;
 
 export interface AttemptLimit {
@@ -36,6 +37,12 @@ export const LOGIN_FAILURES_PER_DEVICE: AttemptLimit = {
   max: 10,
   windowMs: HOUR_MS,
   messageKey: "accounts.accountLocked",
+};
+/** Wrong current passwords typed while signed in (email or password change, deletion), per session. */
+export const PASSWORD_CONFIRMATIONS_PER_SESSION: AttemptLimit = {
+  kind: "password-confirmation:session",
+  max: 10,
+  windowMs: HOUR_MS,
 };
 
 /**

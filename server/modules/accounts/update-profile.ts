@@ -44,7 +44,7 @@ async function assertFreeForUser(db: Queryable, userId: number, username?: strin
 async function confirmOwner(ctx: AppContext, user: SessionUser, sessionId: number, currentPassword?: string) {
   if (user.password === null) return confirmRecentSignIn(ctx, sessionId);
   if (!currentPassword) throw validationError("accounts.emailChangeNeedsPassword", "currentPassword");
-  await confirmPassword(ctx, user, currentPassword, "currentPassword");
+  await confirmPassword(ctx, user, sessionId, currentPassword, "currentPassword");
 }
 
 export interface ProfileUpdate {
