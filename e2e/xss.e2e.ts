@@ -269,8 +269,14 @@ async function translate(page: Page, content: string): Promise<void> {
   await page.getByLabel("Describe your dream").fill(content);
   const answered = page.waitForResponse((response) => response.url().endsWith("/api/translate-dream"));
   await page.getByRole("button", { name: "Translate my dream" }).click();
-  expect((await answered).status()).toBe(200);
+  const response = await answered;
+  expect(response.status()).toBe(200);
   await page.getByRole("heading", { name: "Your translation" }).waitFor();
+  // The heading stays from an earlier translation: wait for this answer's own words to be on the page (the
+  // first line of a meaning: the page lays out its line breaks as it likes).
+  const { symbols } = (await response.json()) as { symbols: Array<{ description: string }> };
+  const marker = symbols.find((symbol) => symbol.description)?.description.split("\n")[0];
+  if (marker) await page.waitForFunction((text) => document.body.innerText.includes(text), marker);
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
