@@ -2,7 +2,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider, { type AccountClaims } from "oidc-provider";
-import { TEST_ORIGIN } from "./harness";
+import { createTestApp, type Driver, TEST_ORIGIN, type TestAppOptions } from "./harness";
 
 export const CLIENT_ID = "chitta-test";
 export const CLIENT_SECRET = "a-client-secret-for-the-test-provider";
@@ -148,3 +148,18 @@ export async function startProvider() {
 }
 
 export type TestProvider = Awaited<ReturnType<typeof startProvider>>;
+
+/** The app on `driver` with a fresh local provider as its identity provider (the suites' usual setup). */
+export async function createAppWithProvider(driver: Driver, options: TestAppOptions = {}) {
+  const provider = await startProvider();
+  const t = await createTestApp(driver, {
+    ...options,
+    env: {
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: CLIENT_ID,
+      OIDC_CLIENT_SECRET: CLIENT_SECRET,
+      ...options.env,
+    },
+  });
+  return { t, provider };
+}

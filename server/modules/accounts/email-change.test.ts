@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, userIdentities, users } from "../../db/schema/index";
 import {
-  createTestApp,
   linkIn,
   signUpVerified,
   TEST_ORIGIN,
@@ -10,7 +9,7 @@ import {
   type TestBrowser,
   testDrivers,
 } from "../../test/harness";
-import { CLIENT_ID, CLIENT_SECRET, startProvider, type TestProvider } from "../../test/oidc-provider";
+import { createAppWithProvider, type TestProvider } from "../../test/oidc-provider";
 import { mailAfter } from "../../test/seed-two-users";
 
 const PASSWORD = "correct horse battery 9";
@@ -25,10 +24,7 @@ describe.each(testDrivers)("email changes on %s", (driver) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    provider = await startProvider();
-    t = await createTestApp(driver, {
-      env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET },
-    });
+    ({ t, provider } = await createAppWithProvider(driver));
   });
   afterAll(async () => {
     await t?.close();

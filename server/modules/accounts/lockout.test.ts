@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetTokens } from "../../db/schema/index";
 import { createSmtpMailer, type Mailer } from "../../integrations/email/mailer";
 import {
-  createTestApp,
   linkIn,
   signUpVerified,
   TEST_ORIGIN,
@@ -12,7 +11,7 @@ import {
   type TestBrowser,
   testDrivers,
 } from "../../test/harness";
-import { CLIENT_ID, CLIENT_SECRET, startProvider, type TestProvider } from "../../test/oidc-provider";
+import { createAppWithProvider, type TestProvider } from "../../test/oidc-provider";
 
 const MINUTE_MS = 60_000;
 const LOCKED =
@@ -39,11 +38,7 @@ describe.each(testDrivers)("lockouts that cannot be aimed at the owner on %s", (
   };
 
   beforeAll(async () => {
-    provider = await startProvider();
-    t = await createTestApp(driver, {
-      mailer,
-      env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET },
-    });
+    ({ t, provider } = await createAppWithProvider(driver, { mailer }));
     smtp = createSmtpMailer(t.smtp.url, t.config.mailFrom);
   }, 60_000);
   afterAll(async () => {

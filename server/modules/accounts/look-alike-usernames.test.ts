@@ -2,8 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema/index";
 import { backfillUsernameSkeletons } from "../../db/seed/username-skeletons";
-import { createTestApp, signUpVerified, type TestApp, testDrivers } from "../../test/harness";
-import { CLIENT_ID, CLIENT_SECRET, startProvider, type TestProvider } from "../../test/oidc-provider";
+import { signUpVerified, type TestApp, testDrivers } from "../../test/harness";
+import { createAppWithProvider, type TestProvider } from "../../test/oidc-provider";
 import { usernameSkeleton } from "./username-skeleton";
 
 /**
@@ -33,10 +33,7 @@ describe.each(testDrivers)("look-alike usernames and the sign-up time zone on %s
   let t: TestApp;
   let provider: TestProvider;
   beforeAll(async () => {
-    provider = await startProvider();
-    t = await createTestApp(driver, {
-      env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET },
-    });
+    ({ t, provider } = await createAppWithProvider(driver));
   });
   afterAll(async () => {
     await t?.close();

@@ -13,7 +13,7 @@ import {
   CALLBACK,
   CLIENT_ID,
   CLIENT_SECRET,
-  startProvider,
+  createAppWithProvider,
   type TestProvider,
 } from "../../test/oidc-provider";
 import { DEFAULT_RETURN_TO, safeReturnTo } from "./oidc.routes";
@@ -59,10 +59,7 @@ describe.each(testDrivers)("OIDC sign-in on %s", (driver) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    provider = await startProvider();
-    t = await createTestApp(driver, {
-      env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET },
-    });
+    ({ t, provider } = await createAppWithProvider(driver));
   });
   afterAll(async () => {
     await t?.close();
