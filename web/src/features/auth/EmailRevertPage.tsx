@@ -1,13 +1,10 @@
-import { useMutation } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearch } from "wouter";
+import { Link } from "wouter";
 import { buttonClass } from "../../components/ui/Button";
 import { FormError, FormNotice } from "../../components/ui/FormError";
-import { apiRequest } from "../../lib/api";
 import { errorMessageOf } from "../../lib/form-errors";
 import { AuthPageShell, StatusLine, textLinkClass } from "./AuthPageShell";
-import { useAuth } from "./auth-context";
+import { useMailedLink } from "./use-mailed-link";
 
 /**
  * /email-revert?token=: the link mailed to the address an account just left. It puts that address back and
@@ -15,22 +12,7 @@ import { useAuth } from "./auth-context";
  */
 export default function EmailRevertPage() {
   const { t } = useTranslation();
-  const { refreshUser } = useAuth();
-  const token = new URLSearchParams(useSearch()).get("token") ?? "";
-  const sent = useRef(false);
-
-  const mutation = useMutation({
-    mutationFn: (value: string) => apiRequest("POST", "/api/user/email/revert", { token: value }),
-    onSuccess: () => refreshUser(),
-  });
-  const { mutate } = mutation;
-
-  // The link works once: post it exactly once, even when React mounts the page twice in development.
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    mutate(token);
-  }, [token, mutate]);
+  const { token, mutation } = useMailedLink("/api/user/email/revert");
 
   const title = t("emailRevert.title");
   const toLogin = (

@@ -1,33 +1,17 @@
-import { useMutation } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearch } from "wouter";
+import { Link } from "wouter";
 import { buttonClass } from "../../components/ui/Button";
 import { FormError, FormNotice } from "../../components/ui/FormError";
-import { apiRequest } from "../../lib/api";
 import { errorMessageOf } from "../../lib/form-errors";
 import { AuthPageShell, StatusLine } from "./AuthPageShell";
 import { useAuth } from "./auth-context";
 import { ResendVerification } from "./ResendVerification";
+import { useMailedLink } from "./use-mailed-link";
 
 export default function VerifyEmailPage() {
   const { t } = useTranslation();
-  const { user, refreshUser } = useAuth();
-  const token = new URLSearchParams(useSearch()).get("token") ?? "";
-  const sent = useRef(false);
-
-  const mutation = useMutation({
-    mutationFn: (value: string) => apiRequest("POST", "/api/email-verification/verify", { token: value }),
-    onSuccess: () => refreshUser(),
-  });
-  const { mutate } = mutation;
-
-  // The link works once: post it exactly once, even when React mounts the page twice in development.
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    mutate(token);
-  }, [token, mutate]);
+  const { user } = useAuth();
+  const { token, mutation } = useMailedLink("/api/email-verification/verify");
 
   const title = t("verification.verify.title");
   if (!token) {
