@@ -160,8 +160,11 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         config: { rateLimit: { max: 5, timeWindow: MINUTE_MS } },
         // The schema documents the body; the worker validates it (the bytes pass through here untouched).
         validatorCompiler: () => (value) => ({ value }),
-        // The worker thread starts while the file is still arriving (the caller is known to be signed in).
-        onRequest: async () => imports.warmUp(),
+        // The worker thread starts while the file is still arriving. A route's preParsing hook runs after the
+        // app's, which refused strangers: a stranger's request never starts a thread.
+        preParsing: async () => {
+          imports.warmUp();
+        },
         schema: {
           tags: ["dreams"],
           summary:
