@@ -25,6 +25,7 @@ import { users } from "../server/db/schema/index";
 import { seedDatabase } from "../server/db/seed/seed";
 import { hashPassword } from "../server/modules/accounts/passwords";
 import { cookiesFrom, createScratchDatabase, openMigrated, startLocalApp } from "./lib/local-app";
+import { percentile } from "./lib/stats";
 import { seedJournal } from "./seed-journal";
 
 const { values: options } = parseArgs({
@@ -68,11 +69,6 @@ interface ClientContext {
 interface Measured {
   latencies: number[];
   byStatus: Map<number, number>;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;

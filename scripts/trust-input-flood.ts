@@ -10,6 +10,7 @@
  */
 import { openDatabase } from "../server/db/client";
 import { type ApiClient, openMigrated, signUpVerified, startLocalApp } from "./lib/local-app";
+import { percentile } from "./lib/stats";
 
 const DURATION_MS = 8000;
 const HEALTH_EVERY_MS = 10;
@@ -21,11 +22,6 @@ interface Sample {
   status: number;
   bytes: number;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 
 function summary(label: string, samples: Sample[]) {
   const times = samples.map((sample) => sample.ms);

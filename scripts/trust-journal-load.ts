@@ -25,6 +25,7 @@ import {
   signUpVerified,
   startLocalApp,
 } from "./lib/local-app";
+import { percentile } from "./lib/stats";
 
 const DREAMS = 5600;
 const PARALLEL_EXPORTS = 4;
@@ -135,10 +136,6 @@ parentPort.on("message", async (command) => {
 
 type Sample = [sentAt: number, latencyMs: number, ok: boolean];
 const clock = () => performance.timeOrigin + performance.now();
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 interface Phase {
   name: string;

@@ -13,6 +13,7 @@ import { eq } from "drizzle-orm";
 import { type DatabaseHandle, openDatabase } from "../server/db/client";
 import { users } from "../server/db/schema/index";
 import { ApiClient, createScratchDatabase, signUpVerified, startLocalApp } from "./lib/local-app";
+import { percentile } from "./lib/stats";
 
 const REQUESTS = Number(process.argv[2] ?? 200);
 const WARM_UP = 20;
@@ -29,11 +30,6 @@ parentPort.on("message", async ({ url, body }) => {
   parentPort.postMessage({ ms: performance.now() - started, status: response.status, text });
 });
 `;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 interface Answer {
   ms: number;
