@@ -6,6 +6,8 @@
 export const DREAM_MIN_LENGTH = 20;
 export const DREAM_MAX_LENGTH = 5000;
 export const FREE_TRANSLATIONS_PER_DAY = 3;
+/** Spec section 9: oracle consultations a free account gets per day. */
+export const FREE_ORACLE_CONSULTATIONS = 1;
 /**
  * The most dreams one journal holds (saving and importing stop there): about 55 years of a dream a night, and a
  * bound on what one export or import has to move.

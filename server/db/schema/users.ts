@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { FREE_ORACLE_CONSULTATIONS, FREE_TRANSLATIONS_PER_DAY } from "../../../contract/constants";
 
 export const users = pgTable(
   "users",
@@ -28,7 +29,7 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     subscriptionTier: text().notNull().default("free"),
     translationsUsed: integer().notNull().default(0),
-    translationsLimit: integer().notNull().default(3),
+    translationsLimit: integer().notNull().default(FREE_TRANSLATIONS_PER_DAY),
     translationsResetDate: timestamp({ withTimezone: true }),
     /**
      * The local calendar day the current translation count belongs to, in the zone in force when it started.
@@ -36,7 +37,7 @@ export const users = pgTable(
      */
     translationsDay: date(),
     oracleUsed: integer().notNull().default(0),
-    oracleLimit: integer().notNull().default(1),
+    oracleLimit: integer().notNull().default(FREE_ORACLE_CONSULTATIONS),
     oracleResetDate: timestamp({ withTimezone: true }),
     dreamInterpretationsCount: integer().notNull().default(0),
     firstDreamDate: timestamp({ withTimezone: true }),
@@ -75,6 +76,10 @@ export const users = pgTable(
     natalChartData: jsonb(),
     natalChartCalculatedAt: timestamp({ withTimezone: true }),
     natalChartApiCalls: integer().notNull().default(0),
+    /** When the user closed the welcome modal: kept on the account so it does not come back on another device or after a logout. */
+    welcomeSeenAt: timestamp({ withTimezone: true }),
+    /** When the user finished or skipped the first-time tutorial (same reason). */
+    tutorialSeenAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     uniqueIndex("users_username_lower_key").on(sql`lower(${table.username})`),
