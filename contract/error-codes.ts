@@ -16,6 +16,24 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+/**
+ * Domain reasons, finer than the HTTP-level code: an error body may carry one in `reason` beside the spec's `code`
+ * (old clients ignore it). Clients branch on these, never on the message text, which is translated.
+ */
+export const errorReasons = [
+  /** The free translations of the day are used up. */
+  "TRANSLATION_LIMIT",
+  /** The free oracle consultations of the day are used up. */
+  "ORACLE_LIMIT",
+  /** The account's email address is not verified yet. */
+  "EMAIL_UNVERIFIED",
+  /** The feature is for premium accounts. */
+  "PREMIUM_REQUIRED",
+  /** A stored amount is full (a journal at its cap, a quota of uploads). */
+  "QUOTA_EXCEEDED",
+] as const;
+export type ErrorReason = (typeof errorReasons)[number];
+
 export const statusByCode: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,

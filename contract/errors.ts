@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorCodes } from "./error-codes";
+import { errorCodes, errorReasons } from "./error-codes";
 
 export * from "./error-codes";
 
@@ -9,6 +9,8 @@ export const errorBodySchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.enum(errorCodes),
+  /** The domain reason, when there is one (see `errorReasons`); clients branch on it, not on `message`. */
+  reason: z.enum(errorReasons).optional(),
   /** Per-field problems for VALIDATION errors. */
   errors: z.array(fieldIssueSchema).optional(),
 });

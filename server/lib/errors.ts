@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../../contract/errors";
+import type { ErrorCode, ErrorReason } from "../../contract/errors";
 
 export interface FieldIssue {
   path: string;
@@ -17,6 +17,8 @@ export class AppError extends Error {
       params?: Record<string, string | number>;
       retryAfterSeconds?: number;
       errors?: FieldIssue[];
+      /** The domain reason sent beside `code`, for clients to branch on. */
+      reason?: ErrorReason;
     } = {},
   ) {
     super(messageKey);

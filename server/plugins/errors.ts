@@ -128,6 +128,7 @@ function toErrorBody(error: FastifyError | AppError, request: FastifyRequest): E
       code: error.code,
       message: t(error.messageKey, error.options.params ?? {}),
     };
+    if (error.options.reason) body.reason = error.options.reason;
     if (error.options.errors) {
       body.errors = error.options.errors.map((issue) => ({ path: issue.path, message: t(issue.message) }));
     }

@@ -1,10 +1,12 @@
-import { codeFromStatus, type ErrorCode } from "../../../contract/error-codes";
+import { codeFromStatus, type ErrorCode, type ErrorReason } from "../../../contract/error-codes";
 
 /** What every failed call rejects with (spec section 7/8): the server's own body, or one built from the status. */
 export interface ApiError {
   success: false;
   message: string;
   code: ErrorCode | string;
+  /** The server's domain reason (TRANSLATION_LIMIT, PREMIUM_REQUIRED, …) when it sent one: branch on this. */
+  reason?: ErrorReason;
   status?: number;
   details?: unknown;
 }
