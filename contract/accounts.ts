@@ -1,8 +1,17 @@
 import { z } from "zod";
+import {
+  EMAIL_MAX,
+  HTTPS_URL,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PICTURE_URL_MAX,
+  REFERRAL_CODE_MAX,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from "./account-rules";
 
 export const languageSchema = z.enum(["en", "es"]);
-
-export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u;
 
 /**
  * Compatibility forms are folded first (NFKC: fullwidth `Ａlice` is `Alice`), so the limits and the pattern apply
@@ -10,7 +19,12 @@ export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u;
  */
 export const usernameSchema = z.preprocess(
   (value) => (typeof value === "string" ? value.normalize("NFKC") : value),
-  z.string().trim().min(3).max(30).regex(USERNAME_PATTERN, { message: "validation.usernameFormat" }),
+  z
+    .string()
+    .trim()
+    .min(USERNAME_MIN)
+    .max(USERNAME_MAX)
+    .regex(USERNAME_PATTERN, { message: "validation.usernameFormat" }),
 );
 
 /** An IANA zone name in shape; whether the runtime knows it is checked by the use case (Intl). */
@@ -21,9 +35,9 @@ export const timezoneSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_+\-/]+$/, { message: "validation.invalidTimezone" });
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).email();
+export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX).email();
 
-export const passwordSchema = z.string().min(8).max(128);
+export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 export const signupBodySchema = z
   .object({
@@ -31,7 +45,7 @@ export const signupBodySchema = z
     email: emailSchema,
     password: passwordSchema,
     /** Referral code of the person who invited the user (also accepted as `?ref=`). */
-    referralCode: z.string().trim().max(64).optional(),
+    referralCode: z.string().trim().max(REFERRAL_CODE_MAX).optional(),
     language: languageSchema.optional(),
     timezone: timezoneSchema.optional(),
   })
@@ -80,6 +94,9 @@ export const publicUserSchema = z.object({
   pushNotifications: z.boolean(),
   referralCode: z.string().nullable(),
   affiliateStatus: z.string(),
+  /** The welcome modal and the first-time tutorial were shown once: kept on the account, not in the browser. */
+  welcomeSeen: z.boolean(),
+  tutorialSeen: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -91,6 +108,7 @@ export const signupResponseSchema = z.object({
   verificationEmailSent: z.boolean(),
   nextStep: z.enum(["EMAIL_VERIFICATION", "LOGIN"]),
 });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 export const loginResponseSchema = z.object({
   success: z.literal(true),
@@ -98,21 +116,26 @@ export const loginResponseSchema = z.object({
   message: z.string(),
   user: publicUserSchema,
 });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export const tokenBodySchema = z.object({ token: z.string().min(10).max(128) }).strict();
 
 export const resendBodySchema = z.object({ email: emailSchema.optional() }).strict().nullish();
+export type ResendBody = z.infer<typeof resendBodySchema>;
 
 /** Body-less POSTs: Fastify hands the validator null when nothing was sent. */
 export const noBodySchema = z.object({}).strict().nullish();
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema }).strict();
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 export const resetPasswordBodySchema = z
   .object({ token: z.string().min(10).max(128), password: passwordSchema })
   .strict();
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 /**
  * Spec section 7: in custom-domain mode the client adds these to JSON bodies sent to `/api/user*` paths.
@@ -128,9 +151,9 @@ const customDomainFields = {
 export const pictureUrlSchema = z
   .string()
   .trim()
-  .max(2048)
+  .max(PICTURE_URL_MAX)
   .url()
-  .regex(/^https:\/\//i, { message: "validation.httpsOnly" });
+  .regex(HTTPS_URL, { message: "validation.httpsOnly" });
 
 /** PATCH /api/user: only the caller's own editable fields; anything else (ids, flags) is refused. */
 export const updateUserBodySchema = z
@@ -169,6 +192,12 @@ export const messagingPreferencesResponseSchema = z.object({
   pushNotifications: z.boolean(),
   messagingOptIn: z.boolean(),
 });
+
+/** POST /api/user/onboarding: the welcome modal or the first-time tutorial was shown to the user. */
+export const onboardingBodySchema = z
+  .object({ step: z.enum(["welcome", "tutorial"]), ...customDomainFields })
+  .strict();
+export type OnboardingBody = z.infer<typeof onboardingBodySchema>;
 
 export const changePasswordBodySchema = z
   .object({

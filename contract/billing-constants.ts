@@ -21,6 +21,17 @@ export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 /** Premium while the subscription runs, including a renewal whose payment is being retried. */
 export const entitlingStatuses: readonly SubscriptionStatus[] = ["active", "trialing", "past_due"];
 
+/** decisions.md "Free tier and plans": the prices charged unless the server is configured otherwise (PRICE_*_USD). */
+export const DEFAULT_PRICES_USD: Readonly<Record<PlanId, number>> = { monthly: 9.99, yearly: 99.99 };
+
+/**
+ * decisions.md: premium is a premium tier or unlimited access granted by CHITTA. The server decides with this and
+ * sends the answer as `isPremium`; clients read that field instead of calling this again.
+ */
+export function isPremium(user: { subscriptionTier: string; hasUnlimitedAccess: boolean }): boolean {
+  return user.subscriptionTier === "premium" || user.hasUnlimitedAccess;
+}
+
 /** decisions.md: the yearly label is computed from the prices, 1 - yearly / (12 x monthly), rounded down. */
 export function yearlySavingsPercent(monthlyPrice: number, yearlyPrice: number): number {
   if (monthlyPrice <= 0) return 0;

@@ -41,6 +41,7 @@ export type SubscriptionStateResponse = z.infer<typeof subscriptionStateResponse
 
 export const checkoutBodySchema = z.object({ plan: planIdSchema }).strict();
 export const redirectResponseSchema = z.object({ url: z.string() });
+export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
 
 export const invoiceSchema = z.object({
   id: z.string(),
@@ -105,6 +106,8 @@ export type BillingDebugResponse = z.infer<typeof billingDebugResponseSchema>;
 
 export const eventIdParamsSchema = z.object({ id: z.string().min(3).max(100) }).strict();
 export const replayResponseSchema = z.object({ outcome: z.string() });
+/** What a replayed event or an advanced sandbox subscription came to. */
+export type ReplayResponse = z.infer<typeof replayResponseSchema>;
 
 export const sandboxAdvanceParamsSchema = z.object({ id: z.string().min(1).max(100) }).strict();
 export const sandboxAdvanceBodySchema = z
@@ -113,3 +116,4 @@ export const sandboxAdvanceBodySchema = z
     renewal: z.enum(["paid", "failed"]).default("paid"),
   })
   .strict();
+export type SandboxRenewal = z.output<typeof sandboxAdvanceBodySchema>["renewal"];

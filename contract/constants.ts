@@ -5,9 +5,11 @@
 
 export const DREAM_MIN_LENGTH = 20;
 export const DREAM_MAX_LENGTH = 5000;
+/** decisions.md "Free tier and plans": dream translations a free account gets per local day. */
 export const FREE_TRANSLATIONS_PER_DAY = 3;
-/** Spec section 9: oracle consultations a free account gets per day. */
+/** decisions.md "Free tier and plans": oracle consultations a free account gets per FREE_ORACLE_WINDOW_DAYS. */
 export const FREE_ORACLE_CONSULTATIONS = 1;
+export const FREE_ORACLE_WINDOW_DAYS = 30;
 /**
  * The most dreams one journal holds (saving and importing stop there): about 55 years of a dream a night, and a
  * bound on what one export or import has to move.
@@ -60,3 +62,10 @@ export const dropReasons = [
   "refers-back",
 ] as const;
 export type DropReason = (typeof dropReasons)[number];
+
+/** Where a word users reported as a missing symbol stands in the admin queue. */
+export const missingSymbolStatuses = ["pending", "added", "dismissed"] as const;
+export type MissingSymbolStatus = (typeof missingSymbolStatuses)[number];
+
+/** A lexicon symbol's key: 2 to 60 lower-case letters, digits or underscores. */
+export const SYMBOL_KEY_PATTERN = /^[a-z0-9_]{2,60}$/;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { boundedArray } from "./bounded-array";
-import { MAX_ROW_ID, symbolCategories } from "./constants";
+import { MAX_ROW_ID, missingSymbolStatuses, SYMBOL_KEY_PATTERN, symbolCategories } from "./constants";
 
 export const symbolCategorySchema = z.enum(symbolCategories);
 
@@ -46,6 +46,11 @@ export const missingSymbolSchema = z.object({
   processed: z.boolean(),
   lastReported: z.string(),
 });
+export type MissingSymbol = z.infer<typeof missingSymbolSchema>;
+
+export const missingSymbolListQuerySchema = z
+  .object({ status: z.enum(missingSymbolStatuses).default("pending") })
+  .strict();
 
 export const processMissingSymbolBodySchema = z
   .object({
@@ -54,6 +59,7 @@ export const processMissingSymbolBodySchema = z
     symbolId: z.number().int().positive().max(MAX_ROW_ID).optional(),
   })
   .strict();
+export type ProcessMissingSymbolBody = z.infer<typeof processMissingSymbolBodySchema>;
 
 // --- Admin symbol management ----------------------------------------------------------------------------
 
@@ -61,10 +67,7 @@ const variationList = boundedArray(z.string().trim().min(1).max(80), 200);
 
 export const adminSymbolBodySchema = z
   .object({
-    key: z
-      .string()
-      .trim()
-      .regex(/^[a-z0-9_]{2,60}$/, { message: "validation.symbolKey" }),
+    key: z.string().trim().regex(SYMBOL_KEY_PATTERN, { message: "validation.symbolKey" }),
     name: z.string().trim().min(1).max(80),
     nameEs: z.string().trim().min(1).max(80),
     category: symbolCategorySchema,
@@ -104,6 +107,11 @@ export const adminSymbolSchema = z.object({
   builtIn: z.boolean(),
 });
 export type AdminSymbol = z.infer<typeof adminSymbolSchema>;
+export const adminSymbolPageSchema = z.object({
+  symbols: z.array(adminSymbolSchema),
+  total: z.number().int(),
+});
+export type AdminSymbolPage = z.infer<typeof adminSymbolPageSchema>;
 
 export const adminSymbolListQuerySchema = z
   .object({
@@ -138,3 +146,4 @@ export const debugSymbolsResponseSchema = z.object({
   ),
   elapsedMs: z.number(),
 });
+export type DebugSymbolsResponse = z.infer<typeof debugSymbolsResponseSchema>;

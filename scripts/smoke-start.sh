@@ -15,6 +15,7 @@ if curl -fsS "$origin/api/health" >/dev/null 2>&1; then
 fi
 
 # Its own process group, so cleanup stops npm, tsx and node together.
+started_ms=$(date +%s%3N)
 PORT="$port" DATA_DIR="$data_dir" LOG_LEVEL=warn setsid npm start >"$log" 2>&1 &
 server_pid=$!
 cleanup() {
@@ -24,13 +25,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for _ in $(seq 1 120); do
+for _ in $(seq 1 360); do
   curl -fsS "$origin/api/health" >/dev/null 2>&1 && break
   kill -0 "$server_pid" 2>/dev/null || { cat "$log"; echo "server exited early"; exit 1; }
   sleep 0.5
 done
 
-echo "health: $(curl -fsS "$origin/api/health")"
+echo "health: $(curl -fsS "$origin/api/health") after $(( $(date +%s%3N) - started_ms )) ms"
 json=(-H "content-type: application/json" -H "origin: $origin")
 curl -fsS "${json[@]}" -d '{"username":"smoke","email":"smoke@example.com","password":"smoke test phrase 1"}' \
   "$origin/api/signup" | grep -q '"requiresVerification":true'
@@ -42,7 +43,9 @@ echo "login: ok"
 curl -fsS -b "$data_dir/cookies" "$origin/api/user" | grep -q '"username":"smoke"'
 echo "session: ok"
 grep -q "CHITTA is running at" "$log" && echo "startup banner: ok"
-curl -fsS "${json[@]}" -b "$data_dir/cookies" \
+translation="$data_dir/translation.json"
+took=$(curl -fsS "${json[@]}" -b "$data_dir/cookies" -o "$translation" -w '%{time_total}' \
   -d '{"content":"Soñé que una culebra me perseguía por la casa de mi abuela."}' \
-  "$origin/api/translate-dream" | grep -q '"key":"snake"'
-echo "dream translation: ok"
+  "$origin/api/translate-dream")
+grep -q '"key":"snake"' "$translation"
+echo "dream translation: ok (the first since start: ${took} s)"

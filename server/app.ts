@@ -23,6 +23,7 @@ import { sweepSandbox } from "./modules/billing/sandbox/sandbox-payments";
 import { createSandboxProvider } from "./modules/billing/sandbox/sandbox-provider";
 import type { SandboxDeps } from "./modules/billing/sandbox/sandbox-store";
 import { dreamsRoutes } from "./modules/dreams/dreams.routes";
+import { warmUpTranslation } from "./modules/dreams/warm-up";
 import { healthRoutes } from "./modules/health/health.routes";
 import { createSymbolEngineHolder } from "./modules/symbols/symbol-engine";
 import { symbolsRoutes } from "./modules/symbols/symbols.routes";
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   backgroundJobs?: boolean;
   /** The built web app's folder; dist/web by default. */
   webDistDir?: string;
+  /** Compile the symbol engine and translate once before answering (the server does; most tests never translate). */
+  warmUp?: boolean;
 }
 
 const SANDBOX_SWEEP_MS = 60_000;
@@ -132,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("background", ctx.background);
   // Administrators' lexicon edits live in the database: the engine starts with them.
   await ctx.symbols.reload(database.db);
+  if (options.warmUp) warmUpTranslation(ctx);
 
   await app.register(swagger, {
     openapi: {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import webpush from "web-push";
 import { z } from "zod";
+import { DEFAULT_PRICES_USD } from "../contract/billing-constants";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0"])
@@ -40,8 +41,8 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
-  PRICE_MONTHLY_USD: z.coerce.number().positive().max(10_000).default(9.99),
-  PRICE_YEARLY_USD: z.coerce.number().positive().max(100_000).default(99.99),
+  PRICE_MONTHLY_USD: z.coerce.number().positive().max(10_000).default(DEFAULT_PRICES_USD.monthly),
+  PRICE_YEARLY_USD: z.coerce.number().positive().max(100_000).default(DEFAULT_PRICES_USD.yearly),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_... or rk_...)")

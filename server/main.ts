@@ -55,7 +55,7 @@ async function main() {
   const database = await openDatabase(targetFromConfig(config));
   await database.migrate();
   await seedDatabase(database.db);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, warmUp: true });
   const adminChannel =
     database.driver === "pglite" ? await serveAdminCommands(config, database, app) : undefined;
 

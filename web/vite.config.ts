@@ -10,7 +10,9 @@ const MARKETING_SHARED = [
   "features/marketing/styles.ts",
   "features/marketing/icons.tsx",
   "features/marketing/pricing.ts",
+  "features/marketing/api.ts",
   "components/ui/TaggedText.tsx",
+  "components/ui/LinkButton.tsx",
   "lib/use-document-title.ts",
 ].map((file) => `/web/src/${file}`);
 
@@ -35,14 +37,13 @@ const DREAMS_SHARED = [
   "use-dictation.ts",
   "validate-dream.ts",
   "icons.tsx",
-  "ui.tsx",
   "HighlightedDream.tsx",
   "TranslationText.tsx",
   "SymbolList.tsx",
   "DreamResult.tsx",
 ]
   .map((file) => `/web/src/features/dreams/${file}`)
-  .concat("/web/src/features/admin/symbols-api.ts");
+  .concat("/web/src/features/admin/api.ts");
 
 export default defineConfig({
   root: "web",

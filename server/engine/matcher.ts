@@ -486,23 +486,28 @@ export interface MatchOptions {
   trace?: boolean;
 }
 
-export function matchSymbols(
+type RecordReading = (candidate: Candidate, kept: boolean, reason?: DropReason, byKey?: string) => void;
+
+/** Every hit of every lexicon term, in each language the dream may be in. */
+function findCandidates(
   lexicon: CompiledLexicon,
-  text: string,
-  options: MatchOptions = {},
-): MatchResult {
-  const tokens = tokenize(text);
-  const language = options.language ?? detectLanguage(tokens, text).language;
+  tokens: readonly Token[],
+  language: DreamLanguage,
+): Candidate[] {
   const languages: Language[] = language === "mixed" ? ["en", "es"] : [language];
   const found: Candidate[] = [];
   for (const lang of languages) collect(tokens, lexicon.tries[lang], lexicon.words[lang], lang, found);
+  return found;
+}
 
-  const trace: TraceEntry[] = [];
-  const record = (candidate: Candidate, kept: boolean, reason?: DropReason, byKey?: string) => {
-    if (!options.trace) return;
+/** The trace's recorder: a no-op unless the caller asked for a trace. */
+function tracer(tokens: readonly Token[], text: string, enabled: boolean | undefined) {
+  const entries: TraceEntry[] = [];
+  const record: RecordReading = (candidate, kept, reason, byKey) => {
+    if (!enabled) return;
     const start = tokens[candidate.first]?.start ?? 0;
     const end = tokens[candidate.last]?.end ?? 0;
-    trace.push({
+    entries.push({
       key: candidate.output.key,
       term: candidate.output.term,
       text: text.slice(start, end),
@@ -513,9 +518,18 @@ export function matchSymbols(
       byKey,
     });
   };
+  return { record, entries };
+}
 
-  // 1. Idioms and other senses listed under `not` cancel the symbol's hits inside them ("fell" inside
-  //    "fell asleep"); a longer reading that only overlaps one ("a famous movie" / "movie star") stands.
+/**
+ * Phase 1. Idioms and other senses listed under `not` cancel the symbol's hits inside them ("fell" inside
+ * "fell asleep"); a longer reading that only overlaps one ("a famous movie" / "movie star") stands.
+ */
+function dropIdioms(
+  tokens: readonly Token[],
+  found: readonly Candidate[],
+  record: RecordReading,
+): Candidate[] {
   const blocksByKey = new Map<string, Candidate[]>();
   for (const c of found) {
     if (c.output.kind !== "not") continue;
@@ -523,15 +537,24 @@ export function matchSymbols(
     if (list) list.push(c);
     else blocksByKey.set(c.output.key, [c]);
   }
-  const terms = found.filter((c) => {
+  return found.filter((c) => {
     if (c.output.kind === "not") return false;
     const blocked = blockedByIdiom(tokens, blocksByKey.get(c.output.key), c);
     if (blocked) record(c, false, "idiom");
     return !blocked;
   });
+}
 
-  const names = namesGiven(tokens, language === "mixed" ? "en" : language);
-  // 2. The most specific reading wins: a longer match of another symbol swallows a shorter one.
+/**
+ * Phase 2. The most specific reading wins: a longer match of another symbol swallows a shorter one; each
+ * remaining reading then goes through the context rules (`dropReason`).
+ */
+function acceptReadings(
+  tokens: readonly Token[],
+  terms: Candidate[],
+  names: ReadonlySet<string>,
+  record: RecordReading,
+): Candidate[] {
   terms.sort((a, b) => span(b) - span(a) || a.first - b.first);
   const accepted: Candidate[] = [];
   // Filled lazily: most tokens are never covered by a reading.
@@ -562,18 +585,27 @@ export function matchSymbols(
       else coveredBy[k] = [candidate];
     }
   }
+  return accepted;
+}
 
-  // 3. One symbol per key, with every place it was found as evidence.
-  const byKey = new Map<string, SymbolMatch>();
-  const ordered = [...accepted].sort((a, b) => a.first - b.first);
+/**
+ * Phase 3. A generic "the room" right after a specific room ("the kitchen… the room") is that room again,
+ * not a second one: those readings are dropped. Returns the rest in text order.
+ */
+function dropRoomsReferringBack(
+  tokens: readonly Token[],
+  accepted: readonly Candidate[],
+  record: RecordReading,
+): Candidate[] {
+  const kept: Candidate[] = [];
   let lastRoom: Candidate | undefined;
-  for (const candidate of ordered) {
-    const candidateKey = candidate.output.key;
-    if (candidateKey === GENERIC_ROOM || SPECIFIC_ROOMS.has(candidateKey)) {
+  for (const candidate of [...accepted].sort((a, b) => a.first - b.first)) {
+    const key = candidate.output.key;
+    if (key === GENERIC_ROOM || SPECIFIC_ROOMS.has(key)) {
       const previousRoom = lastRoom;
       lastRoom = candidate;
       if (
-        candidateKey === GENERIC_ROOM &&
+        key === GENERIC_ROOM &&
         previousRoom &&
         SPECIFIC_ROOMS.has(previousRoom.output.key) &&
         refersBackToRoom(tokens, candidate.first, candidate.last)
@@ -584,6 +616,20 @@ export function matchSymbols(
       }
     }
     record(candidate, true);
+    kept.push(candidate);
+  }
+  return kept;
+}
+
+/** Phase 4. One symbol per key (and per `also` key), with every place it was found as evidence. */
+function buildSymbols(
+  lexicon: CompiledLexicon,
+  tokens: readonly Token[],
+  text: string,
+  readings: readonly Candidate[],
+): SymbolMatch[] {
+  const byKey = new Map<string, SymbolMatch>();
+  for (const candidate of readings) {
     const start = tokens[candidate.first]?.start ?? 0;
     const end = tokens[candidate.last]?.end ?? 0;
     const evidence: Evidence = { start, end, text: text.slice(start, end) };
@@ -603,6 +649,21 @@ export function matchSymbols(
       }
     }
   }
+  return [...byKey.values()];
+}
+
+export function matchSymbols(
+  lexicon: CompiledLexicon,
+  text: string,
+  options: MatchOptions = {},
+): MatchResult {
+  const tokens = tokenize(text);
+  const language = options.language ?? detectLanguage(tokens, text).language;
+  const { record, entries: trace } = tracer(tokens, text, options.trace);
+  const terms = dropIdioms(tokens, findCandidates(lexicon, tokens, language), record);
+  const names = namesGiven(tokens, language === "mixed" ? "en" : language);
+  const accepted = acceptReadings(tokens, terms, names, record);
+  const symbols = buildSymbols(lexicon, tokens, text, dropRoomsReferringBack(tokens, accepted, record));
   trace.sort((a, b) => a.start - b.start);
-  return { language, symbols: [...byKey.values()], trace };
+  return { language, symbols, trace };
 }

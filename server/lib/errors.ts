@@ -29,9 +29,27 @@ export class AppError extends Error {
 export const unauthorized = () => new AppError("UNAUTHORIZED", "errors.unauthorized");
 export const forbidden = (messageKey = "errors.forbidden") => new AppError("FORBIDDEN", messageKey);
 export const notFound = (messageKey = "errors.notFound") => new AppError("NOT_FOUND", messageKey);
-export const conflict = (messageKey: string, path?: string) =>
-  new AppError("CONFLICT", messageKey, path ? { errors: [{ path, message: messageKey }] } : {});
+export const conflict = (messageKey: string, path?: string, reason?: ErrorReason) =>
+  new AppError("CONFLICT", messageKey, {
+    errors: path ? [{ path, message: messageKey }] : undefined,
+    reason,
+  });
 export const validationError = (messageKey: string, path: string) =>
   new AppError("VALIDATION", messageKey, { errors: [{ path, message: messageKey }] });
-export const tooManyRequests = (retryAfterSeconds: number, messageKey = "errors.tooManyRequests") =>
-  new AppError("TOO_MANY_REQUESTS", messageKey, { retryAfterSeconds });
+
+/** Longer waits are told in minutes ("Try again in 25 minutes"); shorter ones are "wait a moment". */
+const LONG_WAIT_SECONDS = 60;
+
+/**
+ * A 429 with its Retry-After. Messages get the wait in whole minutes as `count` (rounded up); without a message
+ * of its own a long wait says how long, a short one asks to wait a moment.
+ */
+export function tooManyRequests(retryAfterSeconds: number, messageKey?: string): AppError {
+  const key =
+    messageKey ??
+    (retryAfterSeconds > LONG_WAIT_SECONDS ? "errors.tooManyRequestsFor" : "errors.tooManyRequests");
+  return new AppError("TOO_MANY_REQUESTS", key, {
+    retryAfterSeconds,
+    params: { count: Math.ceil(retryAfterSeconds / 60) },
+  });
+}

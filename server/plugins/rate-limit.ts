@@ -12,6 +12,10 @@ export interface RateLimitedRoute {
 }
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /** What a refused caller reads instead of the generic 429 message: a key given the wait in minutes (`count`). */
+    rateLimitMessage?: string;
+  }
   interface FastifyInstance {
     /** Every per-route limit the app declares, collected as routes register: the throttle suite's list. */
     rateLimitedRoutes: readonly RateLimitedRoute[];
@@ -55,7 +59,11 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { enabled }: { en
   await app.register(rateLimit, {
     global: false,
     enableDraftSpec: false,
-    errorResponseBuilder: (_request, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
+    errorResponseBuilder: (request, context) =>
+      tooManyRequests(
+        Math.max(1, Math.ceil(context.ttl / 1000)),
+        request.routeOptions.config.rateLimitMessage,
+      ),
     allowList: () => !enabled,
   });
 });

@@ -2,7 +2,6 @@ import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "../context";
-import { forbidden, unauthorized } from "../lib/errors";
 import { isLanguage, type Language, languageFromHeader, translator } from "../lib/i18n";
 import { resolveSession, type SessionUser } from "../modules/accounts/sessions";
 
@@ -34,19 +33,6 @@ export function clearSessionCookie(reply: FastifyReply, ctx: AppContext): void {
   const common = { path: "/", sameSite: "lax", secure: ctx.config.cookieSecure } as const;
   reply.clearCookie(SESSION_COOKIE, { ...common, httpOnly: true });
   reply.clearCookie(AUTH_HINT_COOKIE, { ...common, httpOnly: false });
-}
-
-/** The route's caller, or 401. */
-export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-/** The route's caller when an administrator: 401 signed out, 403 for everyone else. */
-export function requireAdmin(request: FastifyRequest): SessionUser {
-  const user = requireUser(request);
-  if (!user.isAdmin) throw forbidden("errors.adminOnly");
-  return user;
 }
 
 /** Session and language for every request, before any handler runs. */

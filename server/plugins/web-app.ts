@@ -20,12 +20,20 @@ export const webAppPlugin = fp(
   async (app: FastifyInstance, { distDir = webDistDir }: { distDir?: string }) => {
     const available = existsSync(path.join(distDir, "index.html"));
     if (available) {
+      // The routes @fastify/static adds, one per built file, are the public web app.
+      let addingFiles = true;
+      app.addHook("onRoute", (route) => {
+        if (addingFiles) route.config = { ...route.config, access: "public" };
+      });
       await app.register(fastifyStatic, {
         root: distDir,
         index: false,
         wildcard: false,
         cacheControl: false,
+        // A page load fetches dozens of files: their requests are not logged (errors still are).
+        logLevel: "warn",
       });
+      addingFiles = false;
       app.addHook("onSend", async (request, reply) => {
         // As routed, not as spelled: `/%61pi/user` is an /api answer, and keeps the security plugin's no-store.
         if (routedPath(request).startsWith("/api/")) return;

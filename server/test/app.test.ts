@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorReasons } from "../../contract/errors";
 import { createTestApp, type TestApp, testDrivers } from "./harness";
 
 describe.each(testDrivers)("application frame on %s", (driver) => {
@@ -44,6 +45,37 @@ describe.each(testDrivers)("application frame on %s", (driver) => {
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
     expect(paths).toEqual(expect.arrayContaining(["/api/signup", "/api/login", "/api/user", "/api/health"]));
+  });
+
+  it("documents every domain reason, optional beside the code, in each error answer of the OpenAPI document", async () => {
+    type Schema = { properties?: Record<string, { enum?: string[] } | undefined>; required?: string[] };
+    type Operation = { responses?: Record<string, { content?: Record<string, { schema: Schema }> }> };
+    const document: { paths: Record<string, Record<string, Operation>> } = (
+      await t.browser().get("/api/openapi.json")
+    ).json();
+    const errorAnswers = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) =>
+        Object.entries(operation.responses ?? {})
+          .map(([status, answer]) => ({
+            status: Number(status),
+            answer: `${method.toUpperCase()} ${path} ${status}`,
+            schema: answer.content?.["application/json"]?.schema,
+          }))
+          // The spec's error shape; a degraded health report (503) is an answer of its own.
+          .filter(({ status, schema }) => status >= 400 && schema?.properties?.code),
+      ),
+    );
+    // Among them the refusals that carry a reason: the daily translation limit, a full journal.
+    expect(errorAnswers.map(({ answer }) => answer)).toEqual(
+      expect.arrayContaining(["POST /api/translate-dream 403", "POST /api/dreams 409"]),
+    );
+    const undocumented = errorAnswers.filter(
+      ({ schema }) =>
+        JSON.stringify(schema?.properties?.reason?.enum) !== JSON.stringify(errorReasons) ||
+        schema?.required?.includes("reason") !== false ||
+        !["success", "message", "code"].every((field) => schema?.required?.includes(field)),
+    );
+    expect(undocumented.map(({ answer, schema }) => `${answer}: ${JSON.stringify(schema)}`)).toEqual([]);
   });
 });
 

@@ -384,6 +384,7 @@ export const fixtures: Record<string, Fixture> = {
     emailNotifications: true,
     pushNotifications: false,
   }),
+  "POST /api/user/onboarding": just("/api/user/onboarding", { step: "welcome" }),
   "POST /api/user/password": () => (caller) => ({
     url: "/api/user/password",
     body: { currentPassword: caller?.password ?? PASSWORD, newPassword: caller?.password ?? PASSWORD },

@@ -16,14 +16,15 @@ import {
 const MINUTE_MS = 60_000;
 const FORGED = { "x-forwarded-for": "203.0.113.77" };
 
+const WAIT_A_MOMENT = "Too many requests. Please wait a moment and try again.";
+/** A block of half an hour says how long it lasts (no time has passed since it started). */
+const HALF_AN_HOUR = "Too many requests. Try again in 30 minutes.";
+const SIGNUPS_HALF_AN_HOUR = "Too many sign-up attempts. Try again in 30 minutes.";
+
 /** 429 in the spec's shape, with a Retry-After a client can wait out (whole seconds, within the window). */
-function expectThrottled(response: LightMyRequestResponse, windowSeconds: number, message?: string) {
+function expectThrottled(response: LightMyRequestResponse, windowSeconds: number, message = WAIT_A_MOMENT) {
   expect(response.statusCode, response.body.slice(0, 200)).toBe(429);
-  expect(response.json()).toEqual({
-    success: false,
-    code: "TOO_MANY_REQUESTS",
-    message: message ?? "Too many requests. Please wait a moment and try again.",
-  });
+  expect(response.json()).toEqual({ success: false, code: "TOO_MANY_REQUESTS", message });
   const retryAfter = String(response.headers["retry-after"]);
   expect(retryAfter).toMatch(/^[1-9][0-9]*$/);
   expect(Number(retryAfter)).toBeLessThanOrEqual(windowSeconds);
@@ -129,8 +130,13 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
         { headers },
       );
     await underLimit(5, 201, (attempt) => signUp(browser, `flood${attempt}`));
-    expectThrottled(await signUp(browser, "flood6"), 30 * 60);
-    expectThrottled(await signUp(browser, "flood7", FORGED), 30 * 60);
+    expectThrottled(await signUp(browser, "flood6"), 30 * 60, SIGNUPS_HALF_AN_HOUR);
+    expectThrottled(await signUp(browser, "flood7", FORGED), 30 * 60, SIGNUPS_HALF_AN_HOUR);
+    expectThrottled(
+      await signUp(browser, "flood8", { "x-language": "es" }),
+      30 * 60,
+      "Demasiados intentos de registro. Vuelve a intentarlo en 30 minutos.",
+    );
     expect(await t.db.select().from(users).where(eq(users.username, "flood6"))).toHaveLength(0);
     expect(await t.db.select().from(users).where(eq(users.username, "flood7"))).toHaveLength(0);
     expect((await signUp(t.browser(), "elsewhere")).statusCode).toBe(201);
@@ -146,8 +152,12 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     await underLimit(5, 200, (attempt) =>
       asker.post("/api/password/forgot", { email: spellings[attempt - 1] }),
     );
-    expectThrottled(await asker.post("/api/password/forgot", { email }), 30 * 60);
-    expectThrottled(await asker.post("/api/password/forgot", { email: email.toUpperCase() }), 30 * 60);
+    expectThrottled(await asker.post("/api/password/forgot", { email }), 30 * 60, HALF_AN_HOUR);
+    expectThrottled(
+      await asker.post("/api/password/forgot", { email: email.toUpperCase() }),
+      30 * 60,
+      HALF_AN_HOUR,
+    );
     // Within a minute one link is mailed: the newest mail always holds a working one.
     await t.app.background.idle();
     expect(await tokens()).toBe(1);
@@ -191,8 +201,14 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     const forgot = (from: TestBrowser, n: number, headers: Record<string, string> = {}) =>
       from.post("/api/password/forgot", { email: `ip-forgot-${n}@example.com` }, { headers });
     await underLimit(10, 200, (attempt) => forgot(browser, attempt));
-    expectThrottled(await forgot(browser, 11), 30 * 60);
-    expectThrottled(await forgot(browser, 12, FORGED), 30 * 60);
+    expectThrottled(await forgot(browser, 11), 30 * 60, HALF_AN_HOUR);
+    // Two minutes later the same block has 28 minutes left, and says so.
+    t.clock.advance(2 * MINUTE_MS);
+    expectThrottled(
+      await forgot(browser, 12, FORGED),
+      30 * 60,
+      "Too many requests. Try again in 28 minutes.",
+    );
     expect((await forgot(t.browser(), 13)).statusCode).toBe(200);
   }, 60_000);
 
@@ -211,7 +227,7 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     const resend = (address: string) => asker.post("/api/email-verification/resend", { email: address });
     t.clock.advance(2 * MINUTE_MS);
     await underLimit(5, 200, (attempt) => resend(attempt % 2 ? email : email.toUpperCase()));
-    expectThrottled(await resend(email), 30 * 60);
+    expectThrottled(await resend(email), 30 * 60, HALF_AN_HOUR);
     await t.app.background.idle();
     expect(await tokens()).toBe(2);
     expect((await resend("other-unverified@example.com")).statusCode).toBe(200);
@@ -226,8 +242,8 @@ describe.each(testDrivers)("throttles on %s", (driver) => {
     const resend = (from: TestBrowser, n: number, headers: Record<string, string> = {}) =>
       from.post("/api/email-verification/resend", { email: `ip-resend-${n}@example.com` }, { headers });
     await underLimit(10, 200, (attempt) => resend(browser, attempt));
-    expectThrottled(await resend(browser, 11), 30 * 60);
-    expectThrottled(await resend(browser, 12, FORGED), 30 * 60);
+    expectThrottled(await resend(browser, 11), 30 * 60, HALF_AN_HOUR);
+    expectThrottled(await resend(browser, 12, FORGED), 30 * 60, HALF_AN_HOUR);
     expect((await resend(t.browser(), 13)).statusCode).toBe(200);
   }, 60_000);
 
@@ -339,7 +355,12 @@ describe.each(testDrivers)("every declared rate limit on %s", (driver) => {
         expect(refused.json(), label).toEqual({
           success: false,
           code: "TOO_MANY_REQUESTS",
-          message: "Too many requests. Please wait a moment and try again.",
+          message:
+            limit.url === "/api/signup"
+              ? SIGNUPS_HALF_AN_HOUR
+              : windowSeconds > 60
+                ? `Too many requests. Try again in ${windowSeconds / 60} minutes.`
+                : WAIT_A_MOMENT,
         });
       }
 

@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { hasSessionHint } from "./features/auth/auth-context";
@@ -15,11 +15,16 @@ applyStoredTheme();
 const ready = Promise.all([initI18n(), preloadPage(window.location.pathname, hasSessionHint())]);
 
 function render() {
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById("root")!);
+  // As a transition React builds the first screen in slices of a few milliseconds, so the page never
+  // stops answering while it renders; the result appears all at once, as before.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 // Should the texts fail to arrive, the app renders anyway rather than stay blank.

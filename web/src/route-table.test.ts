@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decideGuard, routeTable } from "./route-table";
 
-const member = { isAdmin: false, subscriptionTier: "free", hasUnlimitedAccess: false };
+const member = { isAdmin: false, isPremium: false };
 const signedIn = { loading: false, user: member };
 const guest = { loading: false, user: null };
 const loading = { loading: true, user: null };
@@ -46,24 +46,13 @@ describe("route guards (spec section 2)", () => {
     expect(decideGuard(guardOf("/signup"), signedIn, "")).toEqual({ kind: "redirect", to: "/dream-input" });
   });
 
-  it("premium: promotion page unless premium tier or unlimited access", () => {
+  it("premium: promotion page unless the server says the user is premium", () => {
     expect(decideGuard(guardOf("/insights"), signedIn, "")).toEqual({
       kind: "redirect",
       to: "/premium-insights",
     });
     expect(
-      decideGuard(
-        guardOf("/insights"),
-        { loading: false, user: { ...member, subscriptionTier: "premium" } },
-        "",
-      ),
-    ).toEqual({ kind: "render" });
-    expect(
-      decideGuard(
-        guardOf("/insights"),
-        { loading: false, user: { ...member, hasUnlimitedAccess: true } },
-        "",
-      ),
+      decideGuard(guardOf("/insights"), { loading: false, user: { ...member, isPremium: true } }, ""),
     ).toEqual({ kind: "render" });
   });
 
@@ -82,5 +71,25 @@ describe("route guards (spec section 2)", () => {
       messageKey: "guards.preparingSubscription",
     });
     expect(decideGuard(guardOf("/checkout"), guest, "")).toEqual({ kind: "redirect", to: "/login" });
+  });
+
+  it("sends a guest to /login with the page asked for, and back to it after signing in", () => {
+    expect(decideGuard(guardOf("/journal"), guest, "q=sea", "/journal?q=sea")).toEqual({
+      kind: "redirect",
+      to: "/login?returnTo=%2Fjournal%3Fq%3Dsea",
+    });
+    expect(decideGuard(guardOf("/login"), signedIn, "returnTo=%2Fjournal")).toEqual({
+      kind: "redirect",
+      to: "/journal",
+    });
+    // Never off the site.
+    expect(decideGuard(guardOf("/login"), signedIn, "returnTo=%2F%2Fevil.example")).toEqual({
+      kind: "redirect",
+      to: "/dream-input",
+    });
+  });
+
+  it("/subscription/redirect (the billing portal's way back) is public, as the spec lists it", () => {
+    expect(decideGuard(guardOf("/subscription/redirect"), guest, "")).toEqual({ kind: "render" });
   });
 });

@@ -1,3 +1,5 @@
+import { loginPathFor, returnToFrom } from "./features/auth/return-to";
+
 /**
  * Every route of spec section 2 with its guard, in one table. Pages that later issues build point at the
  * "being built" page until then; their guards already apply.
@@ -37,6 +39,7 @@ export type PageKey =
   | "personalSymbols"
   | "symbolManagement"
   | "debugSymbols"
+  | "adminIndex"
   | "subscribe"
   | "checkoutStart"
   | "sandboxCheckout"
@@ -121,7 +124,7 @@ export const routeTable: RouteDef[] = [
   { path: "/stripe-checkout/elements", guard: subscription, page: "sandboxCheckout" },
   { path: "/account/subscription", guard: subscription, page: "accountSubscription" },
   // Admin tools (decisions.md: admin-only)
-  { path: "/admin", guard: admin, page: "building", area: "admin" },
+  { path: "/admin", guard: admin, page: "adminIndex" },
   { path: "/admin/verification", guard: admin, page: "building", area: "admin" },
   { path: "/admin/affiliates", guard: admin, page: "building", area: "admin" },
   { path: "/admin/affiliate-management", guard: admin, page: "building", area: "admin" },
@@ -139,8 +142,8 @@ export const routeTable: RouteDef[] = [
 
 export interface GuardUser {
   isAdmin: boolean;
-  subscriptionTier: string;
-  hasUnlimitedAccess: boolean;
+  /** The server's decision (a premium tier or unlimited access), never re-derived here. */
+  isPremium: boolean;
 }
 
 export type GuardDecision =
@@ -149,11 +152,15 @@ export type GuardDecision =
   | { kind: "redirect"; to: string }
   | { kind: "notFound" };
 
-/** What a route shows for the current auth state: pure, so it is tested without rendering. */
+/**
+ * What a route shows for the current auth state: pure, so it is tested without rendering. `path` is the page
+ * asked for (path and query): a guest sent to /login comes back to it after signing in.
+ */
 export function decideGuard(
   guard: Guard,
   auth: { loading: boolean; user: GuardUser | null },
   search: string,
+  path = "",
 ): GuardDecision {
   switch (guard.kind) {
     case "public":
@@ -161,7 +168,7 @@ export function decideGuard(
     case "publicOnly": {
       if (auth.loading || !auth.user) return { kind: "render" };
       if (guard.bypassQuery && new URLSearchParams(search).has(guard.bypassQuery)) return { kind: "render" };
-      return { kind: "redirect", to: "/dream-input" };
+      return { kind: "redirect", to: returnToFrom(search) };
     }
     case "private":
     case "premium":
@@ -174,15 +181,9 @@ export function decideGuard(
             guard.kind === "subscription" ? "guards.preparingSubscription" : "guards.authenticating",
         };
       }
-      if (!auth.user) return { kind: "redirect", to: "/login" };
+      if (!auth.user) return { kind: "redirect", to: loginPathFor(path) };
       if (guard.kind === "admin" && !auth.user.isAdmin) return { kind: "notFound" };
-      if (
-        guard.kind === "premium" &&
-        auth.user.subscriptionTier !== "premium" &&
-        !auth.user.hasUnlimitedAccess
-      ) {
-        return { kind: "redirect", to: guard.fallback };
-      }
+      if (guard.kind === "premium" && !auth.user.isPremium) return { kind: "redirect", to: guard.fallback };
       return { kind: "render" };
     }
   }

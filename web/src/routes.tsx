@@ -8,9 +8,11 @@ import { decideGuard, type RouteDef, routeTable } from "./route-table";
 
 function GuardedPage({ route }: { route: RouteDef }) {
   const { user, isLoading } = useAuth();
+  const [location] = useLocation();
   const search = useSearch();
   const { t } = useTranslation();
-  const decision = decideGuard(route.guard, { loading: isLoading, user }, search);
+  const asked = search ? `${location}?${search}` : location;
+  const decision = decideGuard(route.guard, { loading: isLoading, user }, search, asked);
   if (decision.kind === "loading") return <LoadingScreen message={t(decision.messageKey)} />;
   if (decision.kind === "redirect") return <Redirect to={decision.to} replace />;
   if (decision.kind === "notFound") return <NotFoundPage />;

@@ -1,4 +1,4 @@
-import { loadLexiconData } from "../../engine/lexicon/load";
+import { shippedLexicon } from "../../modules/symbols/symbol-engine";
 import type { Database } from "../client";
 import { landingPageVariants } from "../schema/index";
 import { seedLexicon } from "./lexicon-seed";
@@ -18,6 +18,7 @@ export async function seedDatabase(db: Database): Promise<void> {
       weight: 10,
     })
     .onConflictDoNothing();
-  await seedLexicon(db, loadLexiconData());
+  // The copy the engine compiles too: the files are read and checked once per process.
+  await seedLexicon(db, shippedLexicon());
   await backfillUsernameSkeletons(db);
 }

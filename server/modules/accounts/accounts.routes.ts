@@ -22,10 +22,10 @@ import { MINUTE_MS } from "../../plugins/rate-limit";
 import {
   clearSessionCookie,
   messageReply,
-  requireUser,
   SESSION_COOKIE,
   setSessionCookie,
 } from "../../plugins/request-context";
+import { caller } from "../../plugins/route-guards";
 import { readDevice, rememberDevice } from "./device-cookie";
 import { logIn } from "./log-in";
 import type { Requester } from "./mail-requests";
@@ -58,7 +58,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     "/api/signup",
     {
-      config: { access: "public", rateLimit: { max: 5, timeWindow: 30 * MINUTE_MS } },
+      config: {
+        access: "public",
+        rateLimit: { max: 5, timeWindow: 30 * MINUTE_MS },
+        rateLimitMessage: "errors.tooManySignups",
+      },
       schema: {
         tags: ["accounts"],
         summary: "Create an account",
@@ -143,13 +147,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     "/api/user",
     {
+      config: { access: "user" },
       schema: {
         tags: ["accounts"],
         summary: "The signed-in user (session check)",
         response: { 200: publicUserSchema, 401: errorBodySchema },
       },
     },
-    async (request) => presentUser(requireUser(request)),
+    async (request) => presentUser(caller(request)),
   );
 
   app.post(

@@ -5,7 +5,7 @@ import type { Queryable } from "../../db/client";
 import { userIdentities, users } from "../../db/schema/index";
 import type { OidcClaims } from "../../integrations/oidc/oidc-client";
 import { isUniqueViolation } from "../../lib/db-errors";
-import { AppError, forbidden } from "../../lib/errors";
+import { AppError } from "../../lib/errors";
 import type { Language } from "../../lib/i18n";
 import { findUserByEmail } from "./find-user";
 import { createAccount } from "./sign-up";
@@ -16,6 +16,20 @@ type User = typeof users.$inferSelect;
 const USERNAME_MIN = 3;
 const USERNAME_MAX = 30;
 const FALLBACK_USERNAME = "dreamer";
+
+/**
+ * A sign-in refused because an address is not verified: at the provider (`provider`), or in the account it
+ * would be linked to (`account`). The callback tells the person which, so it branches on `unverified`.
+ */
+export class UnverifiedEmailRefusal extends AppError {
+  constructor(readonly unverified: "provider" | "account") {
+    super(
+      "FORBIDDEN",
+      unverified === "provider" ? "accounts.oidcEmailUnverified" : "accounts.oidcAccountUnverified",
+      { reason: "EMAIL_UNVERIFIED" },
+    );
+  }
+}
 
 function assertUsable(user: User): User {
   if (user.accountStatus === "suspended" || user.accountStatus === "deleted") {
@@ -118,11 +132,11 @@ async function resolveUser(
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
     // Linking on an unverified address would hand the account to whoever typed that address at the provider.
-    if (!claims.emailVerified) throw forbidden("accounts.oidcEmailUnverified");
+    if (!claims.emailVerified) throw new UnverifiedEmailRefusal("provider");
     // Nor is an account linked whose own address was never confirmed: whoever opened it with this address, or
     // moved it here, chose its password, its journal and maybe its other sign-ins, and would share them with
     // the address's owner.
-    if (!existing.emailVerified) throw forbidden("accounts.oidcAccountUnverified");
+    if (!existing.emailVerified) throw new UnverifiedEmailRefusal("account");
     assertUsable(existing);
     await ctx.db.insert(userIdentities).values({ ...identity, userId: existing.id });
     return existing;

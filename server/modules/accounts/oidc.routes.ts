@@ -4,12 +4,11 @@ import { z } from "zod";
 import { authProvidersResponseSchema } from "../../../contract/accounts";
 import type { AppContext } from "../../context";
 import { createOidcClient, type OidcClient, oidcClientOptions } from "../../integrations/oidc/oidc-client";
-import { AppError } from "../../lib/errors";
 import { noteAudit } from "../../plugins/audit-log";
 import { MINUTE_MS } from "../../plugins/rate-limit";
 import { SESSION_COOKIE, setSessionCookie } from "../../plugins/request-context";
 import { rememberDevice } from "./device-cookie";
-import { oidcSignIn } from "./oidc-sign-in";
+import { oidcSignIn, UnverifiedEmailRefusal } from "./oidc-sign-in";
 import { createSession, deleteSessionByToken } from "./sessions";
 
 export const OIDC_COOKIE = "chitta_oidc";
@@ -34,9 +33,9 @@ type Pending = z.infer<typeof pendingSchema>;
 type LoginError = "oidc_unavailable" | "oidc_failed" | "oidc_email_unverified" | "oidc_account_unverified";
 
 /** Refusals the login page explains; anything else is a plain failure. */
-const LOGIN_ERRORS: Partial<Record<string, LoginError>> = {
-  "accounts.oidcEmailUnverified": "oidc_email_unverified",
-  "accounts.oidcAccountUnverified": "oidc_account_unverified",
+const UNVERIFIED_LOGIN_ERRORS: Record<UnverifiedEmailRefusal["unverified"], LoginError> = {
+  provider: "oidc_email_unverified",
+  account: "oidc_account_unverified",
 };
 
 /** A same-site path (no scheme, no host, no `//` or backslash tricks), else the default page. */
@@ -117,7 +116,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; client?: OidcC
     {
       // Limited routes get no automatic HEAD twin: it would have its own, second budget.
       exposeHeadRoute: false,
-      config: { rateLimit: { max: 30, timeWindow: MINUTE_MS } },
+      config: { access: "public", rateLimit: { max: 30, timeWindow: MINUTE_MS } },
       schema: { hide: true, querystring: authQuerySchema },
     },
     async (request, reply) => {
@@ -147,7 +146,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; client?: OidcC
     "/callback",
     {
       exposeHeadRoute: false,
-      config: { rateLimit: { max: 30, timeWindow: MINUTE_MS } },
+      config: { access: "public", rateLimit: { max: 30, timeWindow: MINUTE_MS } },
       schema: { hide: true, querystring: callbackQuerySchema },
     },
     async (request, reply) => {
@@ -177,7 +176,8 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; client?: OidcC
         return reply.redirect(safeReturnTo(pending.returnTo, ctx.config.publicUrl), 302);
       } catch (error) {
         request.log.warn({ err: error }, "OIDC sign-in failed");
-        const explained = error instanceof AppError ? LOGIN_ERRORS[error.messageKey] : undefined;
+        const explained =
+          error instanceof UnverifiedEmailRefusal ? UNVERIFIED_LOGIN_ERRORS[error.unverified] : undefined;
         return toLoginPage(reply, explained ?? "oidc_failed");
       }
     },

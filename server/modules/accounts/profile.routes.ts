@@ -7,6 +7,7 @@ import {
   messagingPreferencesBodySchema,
   messagingPreferencesResponseSchema,
   noBodySchema,
+  onboardingBodySchema,
   publicUserSchema,
   updateUserBodySchema,
 } from "../../../contract/accounts";
@@ -14,10 +15,12 @@ import { errorResponses } from "../../../contract/errors";
 import type { AppContext } from "../../context";
 import { translator } from "../../lib/i18n";
 import { MINUTE_MS } from "../../plugins/rate-limit";
-import { clearSessionCookie, messageReply, requireUser } from "../../plugins/request-context";
+import { clearSessionCookie, messageReply } from "../../plugins/request-context";
+import { caller } from "../../plugins/route-guards";
 import { changePassword } from "./change-password";
 import { deleteAccount } from "./delete-account";
 import { logOutEverywhere } from "./log-out-everywhere";
+import { markOnboardingSeen } from "./mark-onboarding-seen";
 import { revertEmailChange } from "./revert-email-change";
 import { updateMessagingPreferences } from "./update-messaging-preferences";
 import { updateProfile } from "./update-profile";
@@ -33,7 +36,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.patch(
     "/api/user",
     {
-      config: { rateLimit: { max: 30, timeWindow: MINUTE_MS } },
+      config: { access: "user", rateLimit: { max: 30, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["accounts"],
         summary:
@@ -43,7 +46,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const { user } = await updateProfile(ctx, requireUser(request), request.sessionId!, request.body);
+      const { user } = await updateProfile(ctx, caller(request), request.sessionId!, request.body);
       return presentUser(user);
     },
   );
@@ -73,7 +76,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/user/messaging-preferences",
     {
-      config: { rateLimit: { max: 30, timeWindow: MINUTE_MS } },
+      config: { access: "user", rateLimit: { max: 30, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["accounts"],
         summary: "Choose whether email and push notifications may reach the user",
@@ -82,7 +85,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const user = await updateMessagingPreferences(ctx, requireUser(request), request.body);
+      const user = await updateMessagingPreferences(ctx, caller(request), request.body);
       return {
         success: true as const,
         message: translator(request.language)("accounts.preferencesSaved"),
@@ -94,9 +97,24 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
+    "/api/user/onboarding",
+    {
+      config: { access: "user", rateLimit: { max: 30, timeWindow: MINUTE_MS } },
+      schema: {
+        tags: ["accounts"],
+        summary:
+          "Remember that the welcome modal or the first-time tutorial was shown, so neither comes back",
+        body: onboardingBodySchema,
+        response: { 200: publicUserSchema, ...errors },
+      },
+    },
+    async (request) => presentUser(await markOnboardingSeen(ctx, caller(request), request.body.step)),
+  );
+
+  app.post(
     "/api/user/password",
     {
-      config: { rateLimit: { max: 10, timeWindow: MINUTE_MS } },
+      config: { access: "user", rateLimit: { max: 10, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["accounts"],
         summary: "Change the password; every other session is signed out",
@@ -105,7 +123,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = caller(request);
       await changePassword(ctx, user, request.sessionId!, request.body);
       return messageReply(request, "accounts.passwordChanged");
     },
@@ -114,6 +132,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/auth/logout-all",
     {
+      config: { access: "user" },
       schema: {
         tags: ["accounts"],
         summary: "Sign out every browser and device, this one included",
@@ -122,7 +141,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      await logOutEverywhere(ctx, requireUser(request).id);
+      await logOutEverywhere(ctx, caller(request).id);
       clearSessionCookie(reply, ctx);
       return messageReply(request, "accounts.loggedOutEverywhere");
     },
@@ -131,7 +150,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.delete(
     "/api/user",
     {
-      config: { rateLimit: { max: 10, timeWindow: MINUTE_MS } },
+      config: { access: "user", rateLimit: { max: 10, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["accounts"],
         summary: "Delete the account and all its data",
@@ -141,7 +160,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const t = translator(request.language);
-      await deleteAccount(ctx, requireUser(request), request.sessionId!, request.body);
+      await deleteAccount(ctx, caller(request), request.sessionId!, request.body);
       clearSessionCookie(reply, ctx);
       return { success: true as const, message: t("accounts.accountDeleted") };
     },

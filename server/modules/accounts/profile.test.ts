@@ -228,6 +228,53 @@ describe.each(testDrivers)("own account on %s", (driver) => {
     });
   });
 
+  it("mails in the language the header chose (PATCH /api/user), whatever language asks for the mail", async () => {
+    const { browser, email } = await signUpVerified(t, "bilingue");
+    expect((await browser.request("PATCH", "/api/user", { language: "es" })).json().language).toBe("es");
+    const forgot = await t.browser().post("/api/password/forgot", { email });
+    expect(forgot.statusCode).toBe(200);
+    expect((await t.smtp.lastMailTo(email)).subject).toBe("Restablece tu contraseña de CHITTA");
+  });
+
+  describe("POST /api/user/onboarding", () => {
+    it("remembers the welcome modal and the tutorial on the account, across a logout and another login", async () => {
+      const { browser, password } = await signUpVerified(t, "newcomer");
+      expect((await browser.get("/api/user")).json()).toMatchObject({
+        welcomeSeen: false,
+        tutorialSeen: false,
+      });
+
+      const welcome = await browser.post("/api/user/onboarding", { step: "welcome" });
+      expect(welcome.statusCode).toBe(200);
+      expect(welcome.json()).toMatchObject({ username: "newcomer", welcomeSeen: true, tutorialSeen: false });
+      expect((await browser.post("/api/user/onboarding", { step: "tutorial" })).json()).toMatchObject({
+        welcomeSeen: true,
+        tutorialSeen: true,
+      });
+
+      await browser.post("/api/auth/logout");
+      const again = await secondDevice(t, "newcomer", password);
+      expect((await again.get("/api/user")).json()).toMatchObject({ welcomeSeen: true, tutorialSeen: true });
+    });
+
+    it("keeps the first time and refuses an unknown step", async () => {
+      const { browser, userId } = await signUpVerified(t, "onlyonce");
+      await browser.post("/api/user/onboarding", { step: "tutorial" });
+      const first = (await rowOf(userId))!.tutorialSeenAt;
+      t.clock.advance(60_000);
+      expect((await browser.post("/api/user/onboarding", { step: "tutorial" })).statusCode).toBe(200);
+      expect((await rowOf(userId))!.tutorialSeenAt).toEqual(first);
+
+      const unknown = await browser.post("/api/user/onboarding", { step: "oracle" });
+      expect(unknown.statusCode).toBe(422);
+      expect((await rowOf(userId))!.welcomeSeenAt).toBeNull();
+    });
+
+    it("answers 401 to a guest", async () => {
+      expect((await t.browser().post("/api/user/onboarding", { step: "welcome" })).statusCode).toBe(401);
+    });
+  });
+
   describe("POST /api/user/messaging-preferences", () => {
     it("stores both channels, and messagingOptIn follows either being on", async () => {
       const { browser, userId } = await signUpVerified(t, "herald");

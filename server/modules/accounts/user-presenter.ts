@@ -1,9 +1,6 @@
 import type { PublicUser } from "../../../contract/accounts";
+import { isPremium } from "../../../contract/billing-constants";
 import type { SessionUser } from "./sessions";
-
-/** Premium is decided here, on the server: a premium tier or admin-granted unlimited access. */
-export const isPremium = (user: Pick<SessionUser, "subscriptionTier" | "hasUnlimitedAccess">) =>
-  user.subscriptionTier === "premium" || user.hasUnlimitedAccess;
 
 /** The user's own view of their account. Secrets (password hash, payment ids) never leave the server. */
 export function presentUser(user: SessionUser): PublicUser {
@@ -35,5 +32,7 @@ export function presentUser(user: SessionUser): PublicUser {
     pushNotifications: user.pushNotifications,
     referralCode: user.referralCode,
     affiliateStatus: user.affiliateStatus,
+    welcomeSeen: user.welcomeSeenAt !== null,
+    tutorialSeen: user.tutorialSeenAt !== null,
   };
 }

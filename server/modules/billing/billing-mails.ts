@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { FREE_TRANSLATIONS_PER_DAY } from "../../../contract/constants";
 import type { AppContext } from "../../context";
 import { actionMail } from "../../integrations/email/templates";
 import { type Language, translator } from "../../lib/i18n";
@@ -41,6 +42,7 @@ export async function sendBillingMail(ctx: Pick<AppContext, "mailer" | "config">
       language,
       params: {
         amount: money.format(cents / 100),
+        translations: String(FREE_TRANSLATIONS_PER_DAY),
         plan: t(`email.plans.${plan === "yearly" ? "yearly" : "monthly"}`),
         renewal: periodEnd
           ? new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(

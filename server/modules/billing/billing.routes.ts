@@ -18,10 +18,11 @@ import {
 } from "../../../contract/billing";
 import { errorBodySchema, errorResponses } from "../../../contract/errors";
 import type { AppContext } from "../../context";
+import { sandboxCheckoutSessions } from "../../db/schema/index";
 import { AppError } from "../../lib/errors";
 import { translator } from "../../lib/i18n";
 import { MINUTE_MS } from "../../plugins/rate-limit";
-import { requireAdmin, requireUser } from "../../plugins/request-context";
+import { caller, ownedRow } from "../../plugins/route-guards";
 import { receiveWebhook } from "./apply-payment-event";
 import { getBillingConsole, replayEvent } from "./billing-console";
 import { listInvoices, openPortal, setCancellation } from "./manage-subscription";
@@ -45,6 +46,15 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     if (!ctx.sandbox) throw new AppError("NOT_FOUND", "errors.sandboxOnly");
     return ctx.sandbox;
   };
+  const sessionRows = ownedRow(ctx.db, sandboxCheckoutSessions, "errors.checkoutSessionNotFound");
+  // Without the sandbox (Stripe keys set) its routes answer that, whoever asks.
+  const sandboxSessionOwner = {
+    ...sessionRows,
+    ownerOf: (id: unknown) => {
+      sandbox();
+      return sessionRows.ownerOf(id);
+    },
+  };
   const payReply = (language: string, result: PayResult) => ({
     outcome: result.outcome,
     redirectTo: result.redirectTo,
@@ -63,19 +73,20 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     "/api/billing/subscription",
     {
+      config: { access: "user" },
       schema: {
         tags: ["billing"],
         summary: "The user's plan, subscription and offers",
         response: { 200: subscriptionStateResponseSchema, ...errors },
       },
     },
-    async (request) => getSubscriptionState(ctx, requireUser(request)),
+    async (request) => getSubscriptionState(ctx, caller(request)),
   );
 
   app.post(
     "/api/billing/checkout",
     {
-      config: paymentLimit,
+      config: { access: "user", ...paymentLimit },
       schema: {
         tags: ["billing"],
         summary: "Start a checkout for a plan; answers the address to pay at",
@@ -83,21 +94,20 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: redirectResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      viaProvider(request.log, () => startCheckout(ctx, requireUser(request), request.body.plan)),
+    async (request) => viaProvider(request.log, () => startCheckout(ctx, caller(request), request.body.plan)),
   );
 
   app.post(
     "/api/billing/portal",
     {
-      config: paymentLimit,
+      config: { access: "user", ...paymentLimit },
       schema: {
         tags: ["billing"],
         summary: "Open the billing portal",
         response: { 200: redirectResponseSchema, ...errors },
       },
     },
-    async (request) => viaProvider(request.log, () => openPortal(ctx, requireUser(request))),
+    async (request) => viaProvider(request.log, () => openPortal(ctx, caller(request))),
   );
 
   for (const [path, cancel] of [
@@ -107,7 +117,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     app.post(
       path,
       {
-        config: paymentLimit,
+        config: { access: "user", ...paymentLimit },
         schema: {
           tags: ["billing"],
           summary: cancel ? "Cancel at the end of the period" : "Resume a subscription set to cancel",
@@ -115,7 +125,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         },
       },
       async (request) => {
-        const user = requireUser(request);
+        const user = caller(request);
         const subscription = await viaProvider(request.log, () => setCancellation(ctx, user, cancel));
         // Stripe's confirming event may still be on its way: show the provider's answer meanwhile.
         return { ...(await getSubscriptionState(ctx, user)), subscription };
@@ -126,6 +136,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     "/api/billing/invoices",
     {
+      config: { access: "user" },
       schema: {
         tags: ["billing"],
         summary: "The user's invoices",
@@ -133,7 +144,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => ({
-      invoices: await viaProvider(request.log, () => listInvoices(ctx, requireUser(request))),
+      invoices: await viaProvider(request.log, () => listInvoices(ctx, caller(request))),
     }),
   );
 
@@ -176,6 +187,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     "/api/billing/sandbox/sessions/:id",
     {
+      config: { access: "owner", owner: sandboxSessionOwner },
       schema: {
         tags: ["billing"],
         summary: "A sandbox checkout session (test mode)",
@@ -183,12 +195,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: sandboxSessionSchema, ...errors },
       },
     },
-    async (request) => getSandboxSession(sandbox(), requireUser(request).id, request.params.id),
+    async (request) => getSandboxSession(sandbox(), caller(request).id, request.params.id),
   );
   app.post(
     "/api/billing/sandbox/sessions/:id/pay",
     {
-      config: paymentLimit,
+      config: { access: "owner", owner: sandboxSessionOwner, ...paymentLimit },
       schema: {
         tags: ["billing"],
         summary: "Pay a sandbox checkout with a test card",
@@ -200,18 +212,13 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) =>
       payReply(
         request.language,
-        await paySandboxSession(
-          sandbox(),
-          requireUser(request).id,
-          request.params.id,
-          request.body.cardNumber,
-        ),
+        await paySandboxSession(sandbox(), caller(request).id, request.params.id, request.body.cardNumber),
       ),
   );
   app.post(
     "/api/billing/sandbox/retry-payment",
     {
-      config: paymentLimit,
+      config: { access: "user", ...paymentLimit },
       schema: {
         tags: ["billing"],
         summary: "Pay a failed renewal again with a test card",
@@ -222,7 +229,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) =>
       payReply(
         request.language,
-        await retrySandboxPayment(sandbox(), requireUser(request).id, request.body.cardNumber),
+        await retrySandboxPayment(sandbox(), caller(request).id, request.body.cardNumber),
       ),
   );
 
@@ -237,10 +244,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: billingDebugResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return getBillingConsole(ctx);
-    },
+    async () => getBillingConsole(ctx),
   );
   app.post(
     "/api/admin/billing/events/:id/replay",
@@ -253,10 +257,9 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: replayResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return { outcome: await viaProvider(request.log, () => replayEvent(ctx, request.params.id)) };
-    },
+    async (request) => ({
+      outcome: await viaProvider(request.log, () => replayEvent(ctx, request.params.id)),
+    }),
   );
   app.post(
     "/api/admin/billing/sandbox/subscriptions/:id/advance",
@@ -271,7 +274,6 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      requireAdmin(request);
       const deps = sandbox();
       return { outcome: await advanceSandboxSubscription(deps, request.params.id, request.body.renewal) };
     },

@@ -157,7 +157,9 @@ describe.each(testDrivers)("subscriptions (sandbox provider) on %s", (driver) =>
       subscriptionTier: "free",
       subscription: { status: "canceled" },
     });
-    expect((await t.smtp.lastMailTo(email)).subject).toBe("Your CHITTA Premium has ended");
+    const ended = await t.smtp.lastMailTo(email);
+    expect(ended.subject).toBe("Your CHITTA Premium has ended");
+    expect(ended.text).toContain("on the free plan: 3 dream translations a day");
     expect((await browser.post("/api/billing/subscription/cancel")).statusCode).toBe(409);
   });
 

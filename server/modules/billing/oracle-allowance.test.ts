@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema/index";
 import { AppError } from "../../lib/errors";
+import { translator } from "../../lib/i18n";
 import { createTestApp, signUpVerified, type TestApp, testDrivers } from "../../test/harness";
 import { consumeOracleAllowance, ORACLE_WINDOW_MS } from "./oracle-allowance";
 
@@ -24,10 +25,16 @@ describe.each(testDrivers)("oracle allowance on %s", (driver) => {
       Array.from({ length: 4 }, () => consumeOracleAllowance(ctx(), free)),
     );
     expect(attempts.filter((attempt) => attempt.status === "fulfilled")).toHaveLength(1);
-    const refused = attempts.find((attempt) => attempt.status === "rejected") as PromiseRejectedResult;
-    expect(refused.reason).toBeInstanceOf(AppError);
-    expect((refused.reason as AppError).code).toBe("FORBIDDEN");
-    expect((refused.reason as AppError).messageKey).toBe("errors.oracleLimit");
+    const refused = (attempts.find((attempt) => attempt.status === "rejected") as PromiseRejectedResult)
+      .reason;
+    expect(refused).toBeInstanceOf(AppError);
+    const { code, messageKey, options } = refused as AppError;
+    expect(code).toBe("FORBIDDEN");
+    expect(options.reason).toBe("ORACLE_LIMIT");
+    expect(translator("en")(messageKey, options.params)).toContain("limit: one consultation every 30 days.");
+    expect(translator("es")(messageKey, options.params)).toContain(
+      "límite gratuito del oráculo: una consulta cada 30 días.",
+    );
 
     t.clock.advance(ORACLE_WINDOW_MS - 60_000);
     await expect(consumeOracleAllowance(ctx(), free)).rejects.toBeInstanceOf(AppError);

@@ -1,18 +1,18 @@
 import { and, eq } from "drizzle-orm";
+import { isPremium } from "../../../contract/billing-constants";
+import { FREE_ORACLE_WINDOW_DAYS } from "../../../contract/constants";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema/index";
 import { AppError } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
 import { usageWindow } from "../accounts/usage-window";
-import { isPremium } from "../accounts/user-presenter";
 
-/** decisions.md: free users get one oracle consultation per 30 days. */
-export const ORACLE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+export const ORACLE_WINDOW_MS = FREE_ORACLE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
 /**
- * Counts one oracle consultation against the user's allowance, or refuses it (403, a message containing
- * "limit"). Like the translation limit, one conditional UPDATE decides, so parallel requests cannot exceed it.
- * Premium and unlimited-access users are not counted. The oracle's consultation use case calls this first.
+ * Counts one oracle consultation against the user's allowance (decisions.md: FREE_ORACLE_CONSULTATIONS per
+ * FREE_ORACLE_WINDOW_DAYS), or refuses it (403, a message containing "limit", reason ORACLE_LIMIT). Like the
+ * translation limit, one conditional UPDATE decides, so parallel requests cannot exceed it. Premium and unlimited-access users are not counted. The oracle's consultation use case calls this first.
  */
 export async function consumeOracleAllowance(
   ctx: Pick<AppContext, "db" | "clock">,
@@ -30,7 +30,12 @@ export async function consumeOracleAllowance(
     .set({ oracleUsed: window.used, oracleResetDate: window.resetsAt })
     .where(and(eq(users.id, user.id), window.allowed))
     .returning({ used: users.oracleUsed, limit: users.oracleLimit, resetsAt: users.oracleResetDate });
-  if (!counted) throw new AppError("FORBIDDEN", "errors.oracleLimit");
+  if (!counted) {
+    throw new AppError("FORBIDDEN", "errors.oracleLimit", {
+      params: { count: user.oracleLimit, days: FREE_ORACLE_WINDOW_DAYS },
+      reason: "ORACLE_LIMIT",
+    });
+  }
   return {
     used: counted.used,
     remaining: Math.max(0, counted.limit - counted.used),

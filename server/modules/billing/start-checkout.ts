@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { PlanId } from "../../../contract/billing";
+import { isPremium } from "../../../contract/billing-constants";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema/index";
 import { conflict } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
-import { isPremium } from "../accounts/user-presenter";
 import { firstMonthFree, REFERRAL_TRIAL_DAYS } from "./referral-offer";
 
 type CheckoutContext = Pick<AppContext, "db" | "payments" | "config">;

@@ -1,9 +1,8 @@
 import type { PlansResponse, SubscriptionStateResponse } from "../../../contract/billing";
-import { yearlySavingsPercent } from "../../../contract/billing";
+import { isPremium, yearlySavingsPercent } from "../../../contract/billing";
 import type { AppConfig } from "../../config";
 import type { AppContext } from "../../context";
 import type { SessionUser } from "../accounts/sessions";
-import { isPremium } from "../accounts/user-presenter";
 import { decidingSubscription, presentSubscription, userSubscriptions } from "./entitlements";
 import { firstMonthFree } from "./referral-offer";
 

@@ -8,6 +8,7 @@ import {
   dreamPageSchema,
   dreamSchema,
   exportQuerySchema,
+  FREE_TRANSLATIONS_PER_DAY,
   IMPORT_BODY_LIMIT,
   importIdParamsSchema,
   importProgressSchema,
@@ -23,9 +24,11 @@ import {
 } from "../../../contract/dreams";
 import { errorBodySchema, errorResponses } from "../../../contract/errors";
 import type { AppContext } from "../../context";
+import { dreamImports, dreams } from "../../db/schema/index";
 import { translator } from "../../lib/i18n";
 import { MINUTE_MS } from "../../plugins/rate-limit";
-import { messageReply, requireUser } from "../../plugins/request-context";
+import { messageReply } from "../../plugins/request-context";
+import { caller, ownedRow } from "../../plugins/route-guards";
 import { presentDream } from "./dream-presenter";
 import { exportJournal } from "./export-journal";
 import { createJournalImports, presentImport } from "./import-journal";
@@ -43,25 +46,30 @@ const perUser = (request: FastifyRequest) => (request.user ? `user:${request.use
 
 /** Dream translation and the private journal. Every route acts on the session's user only. */
 export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const dreamOwner = ownedRow(ctx.db, dreams, "errors.dreamNotFound");
+  const importOwner = ownedRow(ctx.db, dreamImports, "errors.notFound");
+
   app.post(
     "/api/translate-dream",
     {
-      config: { rateLimit: { max: 30, timeWindow: MINUTE_MS } },
+      config: { access: "user", rateLimit: { max: 30, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["dreams"],
-        summary: "Recognise a dream's symbols and translate it (free users: 3 per day)",
+        summary: `Recognise a dream's symbols and translate it (free users: ${FREE_TRANSLATIONS_PER_DAY} per day)`,
+        description:
+          "Past the free translations of the user's day the answer is 403 FORBIDDEN with reason TRANSLATION_LIMIT.",
         body: translateDreamBodySchema,
         response: { 200: translateDreamResponseSchema, ...errors },
       },
     },
-    async (request) => translateDream(ctx, requireUser(request), request.body),
+    async (request) => translateDream(ctx, caller(request), request.body),
   );
 
   app.post(
     "/api/dreams",
     {
       bodyLimit: DREAM_BODY_LIMIT,
-      config: { rateLimit: { max: 60, timeWindow: MINUTE_MS } },
+      config: { access: "user", rateLimit: { max: 60, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["dreams"],
         summary: "Save a dream to the journal",
@@ -70,7 +78,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      const row = await saveDream(ctx, requireUser(request), request.body);
+      const row = await saveDream(ctx, caller(request), request.body);
       reply.code(201);
       return {
         success: true as const,
@@ -86,6 +94,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       // The page is built by presentDream, typed against the contract; re-validating twenty dreams with zod on
       // the way out would halve the journal's throughput. The schema still documents the answer.
       serializerCompiler: () => (data) => JSON.stringify(data),
+      config: { access: "user" },
       schema: {
         tags: ["dreams"],
         summary: "The journal, newest first: search, filters and keyset pagination",
@@ -94,7 +103,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const { rows, nextCursor } = await listDreams(ctx, requireUser(request), request.query);
+      const { rows, nextCursor } = await listDreams(ctx, caller(request), request.query);
       return { dreams: rows.map(presentDream), nextCursor };
     },
   );
@@ -102,13 +111,14 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/dreams/symbols",
     {
+      config: { access: "user" },
       schema: {
         tags: ["dreams"],
         summary: "The symbols of the user's journal with how often each appears",
         response: { 200: journalSymbolsSchema, ...errors },
       },
     },
-    async (request) => journalSymbols(ctx, requireUser(request), request.language),
+    async (request) => journalSymbols(ctx, caller(request), request.language),
   );
 
   // Exports and imports take turns with each other, a statement at a time, and with every other request.
@@ -120,7 +130,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       // No automatic HEAD twin: it would have its own rate-limit budget and run the whole export.
       exposeHeadRoute: false,
       // Counted per user (an export reads the whole journal), whatever the number of addresses or sessions.
-      config: { rateLimit: { max: 5, timeWindow: MINUTE_MS, keyGenerator: perUser } },
+      config: { access: "user", rateLimit: { max: 5, timeWindow: MINUTE_MS, keyGenerator: perUser } },
       schema: {
         tags: ["dreams"],
         summary: "Download the whole journal as JSON (re-importable) or Markdown",
@@ -129,7 +139,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = caller(request);
       const stamp = ctx.clock.now().toISOString().slice(0, 10);
       const markdown = request.query.format === "markdown";
       const stream = await exportJournal(ctx, bulkLane, user, request.query.format, request.language);
@@ -157,7 +167,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       "/api/dreams/import",
       {
         bodyLimit: IMPORT_BODY_LIMIT,
-        config: { rateLimit: { max: 5, timeWindow: MINUTE_MS } },
+        config: { access: "user", rateLimit: { max: 5, timeWindow: MINUTE_MS } },
         // The schema documents the body; the worker validates it (the bytes pass through here untouched).
         validatorCompiler: () => (value) => ({ value }),
         // The worker thread starts while the file is still arriving. A route's preParsing hook runs after the
@@ -174,7 +184,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         },
       },
       async (request, reply) => {
-        const user = requireUser(request);
+        const user = caller(request);
         const body: unknown = request.body;
         const row = await imports.start(user, Buffer.isBuffer(body) ? body : new Uint8Array());
         const t = translator(request.language);
@@ -195,7 +205,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/dreams/imports/:id",
     {
-      config: { rateLimit: { max: 120, timeWindow: MINUTE_MS } },
+      config: { access: "owner", owner: importOwner, rateLimit: { max: 120, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["dreams"],
         summary: "How far one of the user's journal imports got",
@@ -204,15 +214,13 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) =>
-      presentImport(
-        await imports.progress(requireUser(request), request.params.id),
-        translator(request.language),
-      ),
+      presentImport(await imports.progress(caller(request), request.params.id), translator(request.language)),
   );
 
   app.get(
     "/api/dreams/:id",
     {
+      config: { access: "owner", owner: dreamOwner },
       schema: {
         tags: ["dreams"],
         summary: "One dream of the journal",
@@ -220,14 +228,14 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: dreamSchema, ...errors },
       },
     },
-    async (request) => presentDream(await getDream(ctx, requireUser(request), request.params.id)),
+    async (request) => presentDream(await getDream(ctx, caller(request), request.params.id)),
   );
 
   app.patch(
     "/api/dreams/:id",
     {
       bodyLimit: DREAM_BODY_LIMIT,
-      config: { rateLimit: { max: 60, timeWindow: MINUTE_MS } },
+      config: { access: "owner", owner: dreamOwner, rateLimit: { max: 60, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["dreams"],
         summary: "Edit a dream (new content is read again for symbols)",
@@ -236,14 +244,13 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: dreamSchema, ...errors },
       },
     },
-    async (request) =>
-      presentDream(await updateDream(ctx, requireUser(request), request.params.id, request.body)),
+    async (request) => presentDream(await updateDream(ctx, caller(request), request.params.id, request.body)),
   );
 
   app.delete(
     "/api/dreams/:id",
     {
-      config: { rateLimit: { max: 60, timeWindow: MINUTE_MS } },
+      config: { access: "owner", owner: dreamOwner, rateLimit: { max: 60, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["dreams"],
         summary: "Delete a dream for good",
@@ -252,7 +259,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await deleteDream(ctx, requireUser(request), request.params.id);
+      await deleteDream(ctx, caller(request), request.params.id);
       return messageReply(request, "dreams.deleted");
     },
   );

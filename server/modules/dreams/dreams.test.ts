@@ -75,6 +75,7 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
     expect(statuses).toEqual([200, 200, 200, 403, 403]);
     const refused = results.find((r) => r.statusCode === 403)?.json();
     expect(refused.code).toBe("FORBIDDEN");
+    expect(refused.reason).toBe("TRANSLATION_LIMIT");
     expect(refused.message).toBe(
       "You've reached your free translations limit. Upgrade to premium or try again tomorrow.",
     );

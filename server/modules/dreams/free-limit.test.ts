@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Dream, RecognizedSymbol } from "../../../contract/dreams";
 import { users } from "../../db/schema/index";
+import { startOfLocalDay } from "../../lib/local-day";
 import { createTestApp, signUpVerified, type TestApp, testDrivers } from "../../test/harness";
-import { startOfLocalDay, translationDay } from "./daily-reset";
+import { translationDay } from "./daily-reset";
 
 const DREAM = "I was swimming in clear water near the school gates when a big dog started to chase me.";
 const OTHER_DREAM = "I was flying over a dark forest and then I fell into a lake full of fish.";
@@ -111,6 +112,17 @@ describe.each(testDrivers)("the free translation limit on %s", (driver) => {
         day: "2036-09-06",
         resetsAt: new Date("2036-09-07T04:00:00.000Z"),
       });
+    });
+
+    it("in Santiago, keeps the limit until midnight on the night the clocks go back (not at 23:00)", async () => {
+      // DST ends at midnight between 5 and 6 April 2036 (as on 6-7 April 2024): 20:00 at -03 is 23:00 UTC.
+      const santiago = await freeUser("santiaguino", "America/Santiago", "2036-04-05T23:00:00Z");
+      expect(await santiago.statuses(4)).toEqual([200, 200, 200, 403]);
+      // 03:30 UTC is 23:30 on the 5th at -04: the offset of "now" would have renewed the count at 03:00 UTC.
+      t.clock.set(new Date("2036-04-06T03:30:00Z"));
+      expect(await santiago.statuses(1)).toEqual([403]);
+      t.clock.set(new Date("2036-04-06T04:00:30Z"));
+      expect(await santiago.statuses(1)).toEqual([200]);
     });
   });
 

@@ -2,13 +2,13 @@ import { Worker } from "node:worker_threads";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { ZodError } from "zod";
+import { isPremium } from "../../../contract/billing-constants";
 import type { ImportProgress, ImportStatus } from "../../../contract/dreams";
 import type { AppContext } from "../../context";
 import { dreamImports, dreams } from "../../db/schema/index";
 import { AppError, conflict, notFound, tooManyRequests } from "../../lib/errors";
 import { MAX_LISTED_ISSUES } from "../../plugins/errors";
 import type { SessionUser } from "../accounts/sessions";
-import { isPremium } from "../accounts/user-presenter";
 import {
   dreamIdentity,
   type FromWorker,

@@ -7,7 +7,10 @@ import { AppError } from "../../lib/errors";
 /** Refuses (409) adding `adding` dreams to a journal that holds `held`, past MAX_JOURNAL_DREAMS. */
 export function assertJournalRoom(held: number, adding: number): void {
   if (held + adding > MAX_JOURNAL_DREAMS) {
-    throw new AppError("CONFLICT", "dreams.journalFull", { params: { max: MAX_JOURNAL_DREAMS } });
+    throw new AppError("CONFLICT", "dreams.journalFull", {
+      params: { max: MAX_JOURNAL_DREAMS },
+      reason: "QUOTA_EXCEEDED",
+    });
   }
 }
 

@@ -165,7 +165,7 @@ describe.each(testDrivers)("journal import and export on %s", (driver) => {
     const full = "Your journal can hold up to 20,000 dreams, and this would take it past that limit.";
     const tooMany = await browser.post("/api/dreams/import", journalOf(fileDreams(2)));
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toMatchObject({ success: false, code: "CONFLICT" });
+    expect(tooMany.json()).toMatchObject({ success: false, code: "CONFLICT", reason: "QUOTA_EXCEEDED" });
     expect(tooMany.json().message).toContain(full);
     const spanish = await browser.post("/api/dreams/import", journalOf(fileDreams(2)), {
       headers: { "x-language": "es" },
@@ -178,7 +178,7 @@ describe.each(testDrivers)("journal import and export on %s", (driver) => {
     expect(last.statusCode).toBe(201);
     const over = await browser.post("/api/dreams", { content: "One dream too many for the journal." });
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toContain(full);
+    expect(over.json()).toMatchObject({ reason: "QUOTA_EXCEEDED", message: expect.stringContaining(full) });
     expect(await journalSize(userId)).toBe(MAX_JOURNAL_DREAMS);
 
     // A file holding only dreams already there adds nothing, so it is not refused.

@@ -1,8 +1,8 @@
+import { isPremium } from "../../../contract/billing-constants";
 import type { SaveDreamBody } from "../../../contract/dreams";
 import type { AppContext } from "../../context";
 import { dreams } from "../../db/schema/index";
 import type { SessionUser } from "../accounts/sessions";
-import { isPremium } from "../accounts/user-presenter";
 import { autoTitle, type DreamRow, dreamColumns } from "./dream-presenter";
 import { assertClaimedUser } from "./dreams.policy";
 import { assertRoomForOneMore } from "./journal-cap";

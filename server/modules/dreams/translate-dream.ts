@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { isPremium } from "../../../contract/billing-constants";
 import type { TranslateDreamBody, TranslateDreamResponse } from "../../../contract/dreams";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema/index";
@@ -6,7 +7,6 @@ import { compose } from "../../engine/composer";
 import { AppError } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
 import { usageWindow } from "../accounts/usage-window";
-import { isPremium } from "../accounts/user-presenter";
 import { translationDay } from "./daily-reset";
 import { assertClaimedUser } from "./dreams.policy";
 import { recognize } from "./recognize";
@@ -71,7 +71,7 @@ export async function translateDream(
     })
     .where(and(eq(users.id, user.id), premium ? undefined : window.allowed))
     .returning({ used: users.translationsUsed, limit: users.translationsLimit });
-  if (!counted) throw new AppError("FORBIDDEN", "errors.translationLimit");
+  if (!counted) throw new AppError("FORBIDDEN", "errors.translationLimit", { reason: "TRANSLATION_LIMIT" });
 
   return {
     success: true,

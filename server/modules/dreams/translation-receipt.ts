@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { isPremium } from "../../../contract/billing-constants";
 import type { AppContext } from "../../context";
 import type { SessionUser } from "../accounts/sessions";
-import { isPremium } from "../accounts/user-presenter";
 import { withoutMeanings } from "./meanings";
 import { type Recognition, recognize } from "./recognize";
 

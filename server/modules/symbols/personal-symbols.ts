@@ -50,7 +50,7 @@ export async function createPersonalSymbol(
         .from(personalSymbols)
         .where(eq(personalSymbols.userId, user.id));
       if ((held?.count ?? 0) >= PERSONAL_SYMBOL_LIMIT) {
-        throw conflict("errors.personalSymbolLimit", "name");
+        throw conflict("errors.personalSymbolLimit", "name", "QUOTA_EXCEEDED");
       }
       const [row] = await tx
         .insert(personalSymbols)

@@ -5,12 +5,14 @@ import { errorBodySchema, errorResponses } from "../../../contract/errors";
 import {
   adminSymbolBodySchema,
   adminSymbolListQuerySchema,
+  adminSymbolPageSchema,
   adminSymbolPatchSchema,
   adminSymbolSchema,
   debugSymbolsBodySchema,
   debugSymbolsResponseSchema,
   idParamsSchema,
   missingSymbolBodySchema,
+  missingSymbolListQuerySchema,
   missingSymbolSchema,
   personalSymbolBodySchema,
   personalSymbolPatchSchema,
@@ -18,10 +20,12 @@ import {
   processMissingSymbolBodySchema,
 } from "../../../contract/symbols";
 import type { AppContext } from "../../context";
+import { personalSymbols } from "../../db/schema/index";
 import { translator } from "../../lib/i18n";
 import { noteAudit } from "../../plugins/audit-log";
 import { MINUTE_MS } from "../../plugins/rate-limit";
-import { messageReply, requireAdmin, requireUser } from "../../plugins/request-context";
+import { messageReply } from "../../plugins/request-context";
+import { caller, ownedRow } from "../../plugins/route-guards";
 import {
   createAdminSymbol,
   deleteAdminSymbol,
@@ -52,21 +56,23 @@ const writeLimit = { rateLimit: { max: 60, timeWindow: MINUTE_MS } };
 /** Personal symbols, missing-symbol reports, and the administrators' lexicon tools. */
 export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // --- Personal symbols (the user's own) ---
+  const personalSymbolOwner = ownedRow(ctx.db, personalSymbols, "errors.personalSymbolNotFound");
   app.get(
     "/api/personal-symbols",
     {
+      config: { access: "user" },
       schema: {
         tags: ["symbols"],
         summary: "The user's personal symbols",
         response: { 200: z.array(personalSymbolSchema), ...errors },
       },
     },
-    async (request) => (await listPersonalSymbols(ctx, requireUser(request))).map(presentPersonalSymbol),
+    async (request) => (await listPersonalSymbols(ctx, caller(request))).map(presentPersonalSymbol),
   );
   app.post(
     "/api/personal-symbols",
     {
-      config: writeLimit,
+      config: { access: "user", ...writeLimit },
       schema: {
         tags: ["symbols"],
         summary: "Add a personal symbol",
@@ -75,7 +81,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const row = await createPersonalSymbol(ctx, requireUser(request), request.body);
+      const row = await createPersonalSymbol(ctx, caller(request), request.body);
       reply.code(201);
       return presentPersonalSymbol(row);
     },
@@ -83,7 +89,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.patch(
     "/api/personal-symbols/:id",
     {
-      config: writeLimit,
+      config: { access: "owner", owner: personalSymbolOwner, ...writeLimit },
       schema: {
         tags: ["symbols"],
         summary: "Edit a personal symbol",
@@ -94,13 +100,13 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) =>
       presentPersonalSymbol(
-        await updatePersonalSymbol(ctx, requireUser(request), request.params.id, request.body),
+        await updatePersonalSymbol(ctx, caller(request), request.params.id, request.body),
       ),
   );
   app.delete(
     "/api/personal-symbols/:id",
     {
-      config: writeLimit,
+      config: { access: "owner", owner: personalSymbolOwner, ...writeLimit },
       schema: {
         tags: ["symbols"],
         summary: "Delete a personal symbol",
@@ -109,7 +115,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      await deletePersonalSymbol(ctx, requireUser(request), request.params.id);
+      await deletePersonalSymbol(ctx, caller(request), request.params.id);
       return messageReply(request, "symbols.personalDeleted");
     },
   );
@@ -118,7 +124,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/missing-symbols",
     {
-      config: { rateLimit: { max: 20, timeWindow: MINUTE_MS } },
+      config: { access: "user", rateLimit: { max: 20, timeWindow: MINUTE_MS } },
       schema: {
         tags: ["symbols"],
         summary: "Report a symbol the engine did not recognise",
@@ -127,7 +133,7 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      await reportMissingSymbol(ctx, requireUser(request), request.body.symbol);
+      await reportMissingSymbol(ctx, caller(request), request.body.symbol);
       return {
         success: true as const,
         message: translator(request.language)("symbols.missingReported", { symbol: request.body.symbol }),
@@ -145,13 +151,12 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         summary: "Search the lexicon",
         querystring: adminSymbolListQuerySchema,
         response: {
-          200: z.object({ symbols: z.array(adminSymbolSchema), total: z.number().int() }),
+          200: adminSymbolPageSchema,
           ...errors,
         },
       },
     },
     async (request) => {
-      requireAdmin(request);
       const { rows, total } = await listAdminSymbols(ctx, request.query);
       const keys = ctx.symbols.builtInKeys();
       return { symbols: rows.map((row) => presentAdminSymbol(row, keys)), total };
@@ -170,7 +175,6 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const row = await createAdminSymbol(ctx, request.body);
       noteAudit(request, { targetId: row.id });
       reply.code(201);
@@ -190,13 +194,11 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: adminSymbolSchema, ...errors },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return presentAdminSymbol(
+    async (request) =>
+      presentAdminSymbol(
         await updateAdminSymbol(ctx, request.params.id, request.body),
         ctx.symbols.builtInKeys(),
-      );
-    },
+      ),
   );
   app.delete(
     "/api/admin/symbols/:id",
@@ -210,7 +212,6 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      requireAdmin(request);
       await deleteAdminSymbol(ctx, request.params.id);
       return messageReply(request, "symbols.deleted");
     },
@@ -222,16 +223,11 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags: ["admin"],
         summary: "Reported missing symbols, most reported first",
-        querystring: z
-          .object({ status: z.enum(["pending", "added", "dismissed"]).default("pending") })
-          .strict(),
+        querystring: missingSymbolListQuerySchema,
         response: { 200: z.array(missingSymbolSchema), ...errors },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return (await listMissingSymbols(ctx, request.query.status)).map(presentMissingSymbol);
-    },
+    async (request) => (await listMissingSymbols(ctx, request.query.status)).map(presentMissingSymbol),
   );
   app.post(
     "/api/admin/missing-symbols/:id/process",
@@ -246,7 +242,6 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      requireAdmin(request);
       const { action, symbolId } = request.body;
       return presentMissingSymbol(await processMissingSymbol(ctx, request.params.id, action, symbolId));
     },
@@ -262,9 +257,6 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: debugSymbolsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return traceSymbols(ctx, request.body.text);
-    },
+    async (request) => traceSymbols(ctx, request.body.text),
   );
 };

@@ -69,7 +69,11 @@ describe.each(testDrivers)("symbols on %s", (driver) => {
     );
     const over = await collector.browser.post("/api/personal-symbols", { name: "one too many" });
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toContain("up to 500 personal symbols");
+    expect(over.json()).toMatchObject({
+      code: "CONFLICT",
+      reason: "QUOTA_EXCEEDED",
+      message: expect.stringContaining("up to 500 personal symbols"),
+    });
     expect((await collector.browser.get("/api/personal-symbols")).json()).toHaveLength(PERSONAL_SYMBOL_LIMIT);
   });
 

@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiRequest, FORCE_CUSTOM_DOMAIN_KEY, getQueryFn, readResponse, syncCustomDomainFlag } from "./api";
+import {
+  apiRequest,
+  clearNetworkIssues,
+  FORCE_CUSTOM_DOMAIN_KEY,
+  getQueryFn,
+  NETWORK_ISSUE_LOG_MAX,
+  networkIssues,
+  readResponse,
+  syncCustomDomainFlag,
+} from "./api";
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -73,6 +82,52 @@ describe("readResponse (spec section 7)", () => {
       message: "Failed to parse response as JSON",
       code: "INTERNAL",
     });
+  });
+});
+
+describe("network wrapper: HTML or invalid JSON in /api/ answers (spec sections 7-9)", () => {
+  beforeEach(() => clearNetworkIssues());
+
+  const kinds = () =>
+    networkIssues().map(({ kind, url, status, repaired }) => ({ kind, url, status, repaired }));
+
+  it("answers 'Server error detected' for an HTML page labelled JSON, and logs each kind of problem", async () => {
+    await expect(
+      readResponse(
+        text("<!DOCTYPE html><html><body>Bad gateway</body></html>", 502, "application/json"),
+        "/api/x",
+      ),
+    ).rejects.toEqual({ success: false, message: "Server error detected", code: "EXTERNAL", status: 502 });
+    await expect(
+      readResponse(text("<html>maintenance</html>", 503), "/api/dreams?q=secret"),
+    ).rejects.toMatchObject({
+      message: "Server returned HTML instead of JSON. Please try again later.",
+    });
+    await expect(readResponse(text("{nope", 200, "application/json"), "/api/y")).rejects.toMatchObject({
+      message: "Failed to parse response as JSON",
+    });
+    expect(kinds()).toEqual([
+      { kind: "html_in_json", url: "/api/x", status: 502, repaired: false },
+      // The query string (which may hold a token or a search) is not kept.
+      { kind: "server_error_page", url: "/api/dreams", status: 503, repaired: false },
+      { kind: "invalid_json", url: "/api/y", status: 200, repaired: false },
+    ]);
+  });
+
+  it("repairs JSON behind an anti-hijacking prefix, and says so in the log", async () => {
+    expect(await readResponse(text(`)]}',\n{"id":2}`, 200, "application/json"), "/api/b")).toEqual({ id: 2 });
+    expect(kinds()).toEqual([{ kind: "invalid_json", url: "/api/b", status: 200, repaired: true }]);
+    // Well-formed answers leave no trace.
+    await readResponse(json({ id: 3 }), "/api/c");
+    expect(networkIssues()).toHaveLength(1);
+  });
+
+  it("keeps the last 100 problems", async () => {
+    for (let index = 0; index < NETWORK_ISSUE_LOG_MAX + 3; index += 1) {
+      await readResponse(text("{", 200, "application/json"), `/api/n${index}`).catch(() => undefined);
+    }
+    expect(networkIssues()).toHaveLength(NETWORK_ISSUE_LOG_MAX);
+    expect(networkIssues()[0]?.url).toBe("/api/n3");
   });
 });
 

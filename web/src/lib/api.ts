@@ -1,4 +1,5 @@
 import { codeFromStatus, type ErrorCode, type ErrorReason } from "../../../contract/error-codes";
+import { cappedLog } from "./capped-log";
 
 /** What every failed call rejects with (spec section 7/8): the server's own body, or one built from the status. */
 export interface ApiError {
@@ -23,6 +24,46 @@ const PRIMARY_HOSTS = new Set([
 const INVALID_FORMAT = "Invalid response format from server. Please try again later.";
 const HTML_INSTEAD_OF_JSON = "Server returned HTML instead of JSON. Please try again later.";
 const PARSE_FAILED = "Failed to parse response as JSON";
+/** Spec section 8: the fallback for an answer labelled JSON that is an HTML page (a proxy's or host's error page). */
+export const SERVER_ERROR_DETECTED = "Server error detected";
+
+/**
+ * Spec sections 7-9, the network wrapper: every /api/ answer that is not the JSON it should be is noted here
+ * (the last 100), for support and debugging; the caller still gets the spec's error.
+ */
+export type NetworkIssueKind = "html_in_json" | "server_error_page" | "invalid_json";
+export interface NetworkIssue {
+  kind: NetworkIssueKind;
+  url: string;
+  status: number;
+  /** True when the body could be read after all (an anti-JSON-hijacking prefix `)]}',` removed). */
+  repaired: boolean;
+  at: string;
+}
+export const NETWORK_ISSUE_LOG_MAX = 100;
+const issueLog = cappedLog<NetworkIssue>(NETWORK_ISSUE_LOG_MAX);
+export const networkIssues = issueLog.entries;
+export const clearNetworkIssues = issueLog.clear;
+
+function noteIssue(kind: NetworkIssueKind, url: string, status: number, repaired = false): void {
+  // The path only: a query string may carry a token (verification links, searches).
+  issueLog.add({ kind, url: url.split("?")[0]!, status, repaired, at: new Date().toISOString() });
+}
+
+/** JSON.parse, and on failure once more without the prefix some frameworks put in front of JSON. */
+function parseJson(text: string): { ok: true; value: unknown; repaired: boolean } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text), repaired: false };
+  } catch {
+    const stripped = text.replace(/^\s*\)\]\}',?\s*/, "");
+    if (stripped === text) return { ok: false };
+    try {
+      return { ok: true, value: JSON.parse(stripped), repaired: true };
+    } catch {
+      return { ok: false };
+    }
+  }
+}
 
 export function isApiError(value: unknown): value is ApiError {
   return typeof value === "object" && value !== null && (value as { success?: unknown }).success === false;
@@ -58,6 +99,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Interface language sent to the server so its messages match the page. */
   language?: string;
+  /** Send the JSON content type even with no body (spec section 7: the verification resend). */
+  jsonContentType?: boolean;
 }
 
 let currentLanguage = "en";
@@ -106,10 +149,8 @@ function buildRequest(
     cache: "no-store",
     signal: options.signal,
   };
-  if (payload !== undefined) {
-    headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(payload);
-  }
+  if (payload !== undefined || options.jsonContentType) headers["Content-Type"] = "application/json";
+  if (payload !== undefined) init.body = JSON.stringify(payload);
   return [target, init];
 }
 
@@ -121,18 +162,27 @@ export async function readResponse(response: Response, url: string): Promise<unk
   let json: unknown;
   let parsed = false;
   if (claimsJson && text.trim() !== "") {
-    try {
-      json = JSON.parse(text);
-      parsed = true;
-    } catch {
+    if (looksLikeHtml(text)) {
+      noteIssue("html_in_json", url, response.status);
+      throw apiError(SERVER_ERROR_DETECTED, codeFromStatus(response.status), response.status);
+    }
+    const result = parseJson(text);
+    if (!result.ok) {
+      noteIssue("invalid_json", url, response.status);
       throw apiError(PARSE_FAILED, "INTERNAL", response.status);
     }
+    if (result.repaired) noteIssue("invalid_json", url, response.status, true);
+    json = result.value;
+    parsed = true;
   }
 
   if (response.ok) {
     if (!parsed) {
       if (isLenientPath(url)) return { success: true };
-      if (looksLikeHtml(text)) throw apiError(INVALID_FORMAT, "INTERNAL", response.status);
+      if (looksLikeHtml(text)) {
+        noteIssue("html_in_json", url, response.status);
+        throw apiError(INVALID_FORMAT, "INTERNAL", response.status);
+      }
       return text === "" ? null : text;
     }
     if (isLenientPath(url)) return json;
@@ -150,6 +200,7 @@ export async function readResponse(response: Response, url: string): Promise<unk
       "An error occurred";
     throw apiError(message, codeFromStatus(response.status), response.status, json);
   }
+  if (looksLikeHtml(text)) noteIssue("server_error_page", url, response.status);
   const message = looksLikeHtml(text)
     ? HTML_INSTEAD_OF_JSON
     : text || response.statusText || "An error occurred";

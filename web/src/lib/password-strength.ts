@@ -1,5 +1,4 @@
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/account-rules";
 
 export type PasswordStrength = "empty" | "tooShort" | "tooLong" | "weak" | "fair" | "strong";
 

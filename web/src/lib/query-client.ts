@@ -27,3 +27,13 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * What a page adds to a feature's mutation hook (`features/<area>/api.ts`): its own reactions (a toast, closing
+ * a dialog, a message). The hook keeps the request and the cache work, which runs after `onSuccess`.
+ */
+export interface MutationCallbacks<TData, TVariables> {
+  onMutate?(variables: TVariables): void;
+  onSuccess?(data: TData, variables: TVariables): void;
+  onError?(error: unknown, variables: TVariables): void;
+}

@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, lazy } from "react";
+import { type ComponentType, createElement, lazy, memo } from "react";
 import { BILLING_NS, CONTENT_NS, DREAMS_NS, loadNamespaces } from "../lib/i18n";
 import { type PageKey, routeTable } from "../route-table";
 
@@ -39,7 +39,9 @@ function lazyPage(load: Loader): LazyPage {
   };
   const Lazy = lazy(() => load().then(remember));
   return {
-    Page: () => createElement(loaded ?? Lazy),
+    // Pages take no props: memo keeps a guard's re-render (the session check settling) from re-rendering
+    // the whole page; a page still follows its own hooks.
+    Page: memo(() => createElement(loaded ?? Lazy)),
     preload: () =>
       load().then(
         (module) => {
@@ -75,6 +77,7 @@ const registry: Record<PageKey, LazyPage> = {
   personalSymbols: lazyPage(withDreams(() => import("../features/symbols/PersonalSymbolsPage"))),
   symbolManagement: lazyPage(withDreams(() => import("../features/admin/SymbolManagementPage"))),
   debugSymbols: lazyPage(withDreams(() => import("../features/admin/DebugSymbolsPage"))),
+  adminIndex: lazyPage(withDreams(() => import("../features/admin/AdminIndexPage"))),
   subscribe: lazyPage(withBilling(() => import("../features/billing/PlansPage"))),
   checkoutStart: lazyPage(withBilling(() => import("../features/billing/CheckoutStartPage"))),
   sandboxCheckout: lazyPage(withBilling(() => import("../features/billing/SandboxCheckoutPage"))),

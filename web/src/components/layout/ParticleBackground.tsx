@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { createParticleField, type ParticleMessage, type ParticleView } from "./particle-field";
 
 /** Spec section 2: 150 particles at speed 0.05 by default; the layout asks for 1600 on a desktop screen. */
 export const DEFAULT_PARTICLE_COUNT = 150;
@@ -13,6 +14,10 @@ export function particleCountForViewport(width: number, height: number, max = LA
   return Math.max(Math.min(MIN_SCALED_COUNT, max), Math.round(max * ratio));
 }
 
+/** Frame caps: the stars drift a few pixels a second, so 30 fps looks the same as 60; fewer on the page's thread. */
+const WORKER_FPS = 30;
+const PAGE_THREAD_FPS = 20;
+
 interface Props {
   count?: number;
   /** Drift in CSS pixels per 60 Hz frame. */
@@ -20,23 +25,56 @@ interface Props {
   className?: string;
 }
 
-// Per particle: x, y (0..1 of the canvas), vx, vy (px per 60 Hz frame), size (px), alpha, twinkle phase.
-const STRIDE = 7;
-const FRAME_MS = 1000 / 60;
+interface Renderer {
+  update(view: ParticleView): void;
+  dispose(): void;
+}
 
-function seed(count: number, speed: number): Float32Array {
-  const data = new Float32Array(count * STRIDE);
-  for (let i = 0; i < count; i++) {
-    const o = i * STRIDE;
-    data[o] = Math.random();
-    data[o + 1] = Math.random();
-    data[o + 2] = (Math.random() - 0.5) * 2 * speed;
-    data[o + 3] = (Math.random() - 0.5) * 2 * speed;
-    data[o + 4] = Math.random() < 0.85 ? 1 : 2;
-    data[o + 5] = 0.25 + Math.random() * 0.6;
-    data[o + 6] = Math.random() * Math.PI * 2;
+/** Draws in a worker on an OffscreenCanvas, so neither start-up nor animation blocks the page. */
+function workerRenderer(canvas: HTMLCanvasElement, count: number, speed: number): Renderer | null {
+  if (typeof Worker === "undefined" || typeof canvas.transferControlToOffscreen !== "function") return null;
+  let worker: Worker | null = null;
+  let offscreen: OffscreenCanvas;
+  try {
+    worker = new Worker(new URL("./particle-worker.ts", import.meta.url), { type: "module" });
+    offscreen = canvas.transferControlToOffscreen();
+  } catch {
+    worker?.terminate();
+    return null;
   }
-  return data;
+  const channel = worker;
+  let initialised = false;
+  return {
+    update(view) {
+      if (initialised) {
+        channel.postMessage({ type: "view", view } satisfies ParticleMessage);
+        return;
+      }
+      initialised = true;
+      const init: ParticleMessage = { type: "init", canvas: offscreen, count, speed, fps: WORKER_FPS, view };
+      channel.postMessage(init, [offscreen]);
+    },
+    dispose: () => channel.terminate(),
+  };
+}
+
+/** Where OffscreenCanvas is missing: the same drawing on the page's thread, at a lower frame rate. */
+function pageThreadRenderer(canvas: HTMLCanvasElement, count: number, speed: number): Renderer | null {
+  let ctx: CanvasRenderingContext2D | null;
+  try {
+    ctx = canvas.getContext("2d");
+  } catch {
+    ctx = null;
+  }
+  if (!ctx) return null;
+  return createParticleField(
+    ctx,
+    { count, speed, fps: PAGE_THREAD_FPS },
+    {
+      request: (callback) => window.requestAnimationFrame(callback),
+      cancel: (handle) => window.cancelAnimationFrame(handle),
+    },
+  );
 }
 
 /** Decorative starfield behind the app: hidden from assistive technology, never in the way of a click. */
@@ -45,159 +83,77 @@ export function ParticleBackground({
   speed = DEFAULT_PARTICLE_SPEED,
   className,
 }: Props) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas || typeof window === "undefined") return;
-    let context: CanvasRenderingContext2D | null = null;
-    try {
-      context = canvas.getContext("2d");
-    } catch {
-      context = null;
-    }
-    if (!context) return;
-    const ctx = context;
+    const host = hostRef.current;
+    if (!host) return;
+    // A fresh canvas for every run: a canvas handed to a worker cannot be handed over a second time
+    // (StrictMode's second run, a hot reload, a new count).
+    const canvas = document.createElement("canvas");
+    canvas.className = "block h-full w-full";
+    host.appendChild(canvas);
 
     const motionQuery = window.matchMedia?.("(prefers-reduced-motion: reduce)");
-    let reducedMotion = motionQuery?.matches ?? false;
-    let particles: Float32Array | null = null;
-    let width = 0;
-    let height = 0;
-    let frame = 0;
-    let lastTime = 0;
-    let started = false;
-    let disposed = false;
+    const view = (): ParticleView => ({
+      width: window.innerWidth,
+      height: window.innerHeight,
+      ratio: Math.min(window.devicePixelRatio || 1, 2),
+      dark: document.documentElement.classList.contains("dark"),
+      animate: !(motionQuery?.matches ?? false) && !document.hidden,
+    });
+    let renderer: Renderer | null = null;
+    const refresh = () => renderer?.update(view());
 
-    const resize = () => {
-      const ratio = Math.min(window.devicePixelRatio || 1, 2);
-      width = window.innerWidth;
-      height = window.innerHeight;
-      canvas.width = Math.round(width * ratio);
-      canvas.height = Math.round(height * ratio);
-      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    };
-
-    const draw = (time: number) => {
-      if (!particles) return;
-      ctx.clearRect(0, 0, width, height);
-      const dark = document.documentElement.classList.contains("dark");
-      ctx.fillStyle = dark ? "#ece8ff" : "#5b21b6";
-      const alphaScale = dark ? 1 : 0.45;
-      const twinkleTime = time * 0.0012;
-      const p = particles;
-      for (let o = 0; o < p.length; o += STRIDE) {
-        const twinkle = reducedMotion ? 1 : 0.65 + 0.35 * Math.sin(twinkleTime + p[o + 6]!);
-        ctx.globalAlpha = p[o + 5]! * twinkle * alphaScale;
-        const size = p[o + 4]!;
-        ctx.fillRect(p[o]! * width, p[o + 1]! * height, size, size);
-      }
-      ctx.globalAlpha = 1;
-    };
-
-    const step = (elapsed: number) => {
-      if (!particles || width === 0 || height === 0) return;
-      const frames = Math.min(elapsed / FRAME_MS, 4);
-      const p = particles;
-      for (let o = 0; o < p.length; o += STRIDE) {
-        let x = p[o]! + (p[o + 2]! * frames) / width;
-        let y = p[o + 1]! + (p[o + 3]! * frames) / height;
-        if (x < 0) x += 1;
-        else if (x > 1) x -= 1;
-        if (y < 0) y += 1;
-        else if (y > 1) y -= 1;
-        p[o] = x;
-        p[o + 1] = y;
-      }
-    };
-
-    const loop = (time: number) => {
-      step(lastTime ? time - lastTime : 0);
-      lastTime = time;
-      draw(time);
-      frame = window.requestAnimationFrame(loop);
-    };
-
-    const stop = () => {
-      if (frame) window.cancelAnimationFrame(frame);
-      frame = 0;
-      lastTime = 0;
-    };
-
-    const run = () => {
-      stop();
-      if (!started || disposed) return;
-      if (reducedMotion || document.hidden) {
-        // One still frame: nothing moves for readers who asked for less motion, nothing runs in a hidden tab.
-        draw(0);
-        return;
-      }
-      frame = window.requestAnimationFrame(loop);
-    };
-
-    // Start after the first paint, when the browser is idle: the page comes first.
-    const start = () => {
-      if (disposed) return;
-      particles = seed(count, speed);
-      resize();
-      started = true;
-      run();
-    };
-    const idle = window.requestIdleCallback;
+    // Nothing starts before the page has loaded and the browser is idle: the page's own work comes first.
     let idleHandle = 0;
     let timeoutHandle: ReturnType<typeof setTimeout> | undefined;
-    const firstFrame = window.requestAnimationFrame(() => {
-      if (idle) idleHandle = idle(start, { timeout: 1500 });
+    const start = () => {
+      renderer = workerRenderer(canvas, count, speed) ?? pageThreadRenderer(canvas, count, speed);
+      refresh();
+    };
+    const startWhenIdle = () => {
+      if (window.requestIdleCallback) idleHandle = window.requestIdleCallback(start, { timeout: 2000 });
       else timeoutHandle = setTimeout(start, 200);
-    });
+    };
+    if (document.readyState === "complete") startWhenIdle();
+    else window.addEventListener("load", startWhenIdle, { once: true });
 
     let resizeFrame = 0;
     const onResize = () => {
-      if (!started || resizeFrame) return;
+      if (!renderer || resizeFrame) return;
       resizeFrame = window.requestAnimationFrame(() => {
         resizeFrame = 0;
-        resize();
-        if (!frame) draw(0);
+        refresh();
       });
     };
-    const onVisibility = () => run();
-    const onMotionChange = (event: MediaQueryListEvent) => {
-      reducedMotion = event.matches;
-      run();
-    };
-
     window.addEventListener("resize", onResize);
-    document.addEventListener("visibilitychange", onVisibility);
-    motionQuery?.addEventListener?.("change", onMotionChange);
-    // A still frame is redrawn in the new colours when the theme changes.
-    const themeObserver =
-      typeof MutationObserver === "undefined"
-        ? null
-        : new MutationObserver(() => {
-            if (started && !frame) draw(0);
-          });
+    // A hidden tab stops the stars; showing it again, or a change of motion preference, restarts or stills them.
+    document.addEventListener("visibilitychange", refresh);
+    motionQuery?.addEventListener?.("change", refresh);
+    // The stars take the new colours when the theme changes.
+    const themeObserver = typeof MutationObserver === "undefined" ? null : new MutationObserver(refresh);
     themeObserver?.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
 
     return () => {
-      disposed = true;
-      stop();
-      window.cancelAnimationFrame(firstFrame);
-      if (resizeFrame) window.cancelAnimationFrame(resizeFrame);
-      if (idleHandle && window.cancelIdleCallback) window.cancelIdleCallback(idleHandle);
+      renderer?.dispose();
+      window.removeEventListener("load", startWhenIdle);
+      if (idleHandle) window.cancelIdleCallback?.(idleHandle);
       if (timeoutHandle) clearTimeout(timeoutHandle);
+      if (resizeFrame) window.cancelAnimationFrame(resizeFrame);
       window.removeEventListener("resize", onResize);
-      document.removeEventListener("visibilitychange", onVisibility);
-      motionQuery?.removeEventListener?.("change", onMotionChange);
+      document.removeEventListener("visibilitychange", refresh);
+      motionQuery?.removeEventListener?.("change", refresh);
       themeObserver?.disconnect();
+      canvas.remove();
     };
   }, [count, speed]);
 
   return (
-    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas without tabindex is not focusable; this one is decoration.
-    <canvas
-      ref={canvasRef}
+    <div
+      ref={hostRef}
       aria-hidden="true"
-      className={className ?? "pointer-events-none fixed inset-0 -z-10 h-full w-full"}
+      className={className ?? "pointer-events-none fixed inset-0 -z-10"}
     />
   );
 }

@@ -8,9 +8,8 @@ export interface NavItem {
 
 export interface NavUser {
   isAdmin: boolean;
+  /** The server's decision (a premium tier or unlimited access), never re-derived here. */
   isPremium: boolean;
-  subscriptionTier: string;
-  hasUnlimitedAccess: boolean;
   affiliateStatus: string;
 }
 
@@ -23,7 +22,7 @@ export const guestNavItems: NavItem[] = [
 
 /** The oracle carries a PREMIUM badge unless the user is premium, has unlimited access or is an admin. */
 export function showsPremiumBadge(user: NavUser): boolean {
-  return !(user.isPremium || user.subscriptionTier === "premium" || user.hasUnlimitedAccess || user.isAdmin);
+  return !(user.isPremium || user.isAdmin);
 }
 
 /** The signed-in navigation; the profile entry lives in the account menu. */

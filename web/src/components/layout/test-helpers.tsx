@@ -6,7 +6,8 @@ import { vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import type { PublicUser } from "../../../../contract/accounts";
-import { AuthProvider, USER_QUERY_KEY } from "../../features/auth/auth-context";
+import { USER_QUERY_KEY } from "../../features/auth/api";
+import { AuthProvider } from "../../features/auth/auth-context";
 import { initI18n } from "../../lib/i18n";
 import { createQueryClient } from "../../lib/query-client";
 
@@ -38,6 +39,8 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     pushNotifications: false,
     referralCode: "DREAMER1",
     affiliateStatus: "inactive",
+    welcomeSeen: false,
+    tutorialSeen: false,
   };
   return { ...base, ...overrides } as PublicUser;
 }

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { isChunkLoadError, isMinorError } from "../../lib/error-log";
+import { Button } from "../ui/Button";
+import { dialogTitleClass } from "../ui/dialog-styles";
 import {
   type ConnectionProblem,
   clearConnectionProblem,
@@ -8,7 +10,6 @@ import {
   reportConnectionProblem,
   useConnectionProblem,
 } from "./connection-store";
-import { dialogTitleClass, primaryButtonClass, secondaryButtonClass } from "./dialog-styles";
 
 function subscribeOnline(listener: () => void) {
   window.addEventListener("online", listener);
@@ -87,13 +88,9 @@ export function ConnectionErrorPanel({ problem }: { problem: ConnectionProblem }
         <div className="mt-4">
           <ConnectionStatus />
         </div>
-        <button
-          type="button"
-          className={`${primaryButtonClass} mt-6`}
-          onClick={() => window.location.reload()}
-        >
+        <Button className="mt-6" onClick={() => window.location.reload()}>
           {t("connection.reload")}
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -196,12 +193,10 @@ function ConnectionAlert({ problem }: { problem: ConnectionProblem }) {
           <ConnectionStatus />
         </div>
         <div className="mt-6 flex flex-wrap gap-3">
-          <button type="button" className={primaryButtonClass} onClick={() => window.location.reload()}>
-            {t("connection.reload")}
-          </button>
-          <button type="button" className={secondaryButtonClass} onClick={() => clearConnectionProblem()}>
+          <Button onClick={() => window.location.reload()}>{t("connection.reload")}</Button>
+          <Button variant="secondary" onClick={() => clearConnectionProblem()}>
             {t("connection.dismiss")}
-          </button>
+          </Button>
         </div>
       </div>
     </div>

@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeUser, renderWithApp, stubApi, waitForSession } from "../layout/test-helpers";
+import { RESEND_VERIFICATION_URL } from "../../features/auth/api";
 import {
   EMAIL_BANNER_DISMISSED_KEY,
   type EmailBannerVariant,
   EmailVerificationBanner,
-  RESEND_VERIFICATION_URL,
   VERIFICATION_SENT_MS,
 } from "./EmailVerificationBanner";
 

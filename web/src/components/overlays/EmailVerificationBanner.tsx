@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useResendVerificationMutation } from "../../features/auth/api";
 import { useAuth } from "../../features/auth/auth-context";
 import { CloseIcon, MailIcon } from "../layout/icons";
 import { readFlag, session, writeFlag } from "./storage";
@@ -8,20 +9,8 @@ import { readFlag, session, writeFlag } from "./storage";
 export const EMAIL_BANNER_DISMISSED_KEY = "emailBannerDismissed";
 /** Spec section 9: the 'sent' message stays 3 seconds. */
 export const VERIFICATION_SENT_MS = 3000;
-export const RESEND_VERIFICATION_URL = "/api/email-verification/resend";
 
 export type EmailBannerVariant = "banner" | "badge" | "subtle";
-
-/** Spec section 7: no body, JSON content type, cookies; success is judged by the status only. */
-export async function resendVerificationEmail(): Promise<boolean> {
-  const response = await fetch(RESEND_VERIFICATION_URL, {
-    method: "POST",
-    headers: { Accept: "application/json", "Content-Type": "application/json" },
-    credentials: "include",
-    cache: "no-store",
-  });
-  return response.ok;
-}
 
 const smallButton =
   "inline-flex min-h-11 items-center justify-center rounded-lg px-3 text-sm font-semibold underline-offset-4 disabled:cursor-not-allowed disabled:opacity-60";
@@ -31,40 +20,36 @@ export function EmailVerificationBanner({ variant = "banner" }: { variant?: Emai
   const { t } = useTranslation();
   const { user } = useAuth();
   const [dismissed, setDismissed] = useState(() => readFlag(EMAIL_BANNER_DISMISSED_KEY, session));
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const sentTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const mutation = useResendVerificationMutation({
+    onSuccess: () => {
+      setSent(true);
+      clearTimeout(sentTimer.current);
+      sentTimer.current = setTimeout(() => setSent(false), VERIFICATION_SENT_MS);
+    },
+    // Spec section 8: a failed resend is only logged.
+    onError: (error) => console.error("Resending the verification email failed", error),
+  });
 
   useEffect(() => () => clearTimeout(sentTimer.current), []);
 
   if (!user || user.emailVerified || dismissed) return null;
-
-  const resend = async () => {
-    setSending(true);
-    try {
-      if (await resendVerificationEmail()) {
-        setSent(true);
-        clearTimeout(sentTimer.current);
-        sentTimer.current = setTimeout(() => setSent(false), VERIFICATION_SENT_MS);
-      } else {
-        console.error("Resending the verification email failed");
-      }
-    } catch (error) {
-      // Spec section 8: a failed resend is only logged.
-      console.error("Resending the verification email failed", error);
-    } finally {
-      setSending(false);
-    }
-  };
 
   const dismiss = () => {
     writeFlag(EMAIL_BANNER_DISMISSED_KEY, session);
     setDismissed(true);
   };
 
+  // No body: the server sends the link to the signed-in user's own address.
   const resendButton = (className: string) => (
-    <button type="button" className={`${smallButton} ${className}`} disabled={sending} onClick={resend}>
-      {sending ? t("emailBanner.sending") : t("emailBanner.resend")}
+    <button
+      type="button"
+      className={`${smallButton} ${className}`}
+      disabled={mutation.isPending}
+      onClick={() => mutation.mutate(undefined)}
+    >
+      {mutation.isPending ? t("emailBanner.sending") : t("emailBanner.resend")}
     </button>
   );
   const dismissButton = (
@@ -117,18 +102,22 @@ export function EmailVerificationBanner({ variant = "banner" }: { variant?: Emai
       aria-label={t("emailBanner.badge")}
       className="border-b border-amber-300 bg-amber-50 text-amber-950 dark:border-star-300/30 dark:bg-night-900 dark:text-star-300"
     >
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1 sm:px-4">
+      {/* On a phone the message takes its own row and the actions the next: side by side, a long address
+          ran under the button. An address breaks anywhere rather than overflow. */}
+      <div className="mx-auto flex max-w-7xl flex-col gap-x-3 px-3 py-1 sm:flex-row sm:items-center sm:px-4">
         <span className="hidden sm:inline" aria-hidden="true">
           <MailIcon />
         </span>
-        <p className="min-w-0 flex-1 py-2 text-sm">
+        <p data-part="message" className="min-w-0 py-2 text-sm [overflow-wrap:anywhere] sm:flex-1">
           {user.email ? t("emailBanner.messageWithEmail", { email: user.email }) : t("emailBanner.message")}
         </p>
-        {sentMessage}
-        {resendButton(
-          "border border-amber-400 bg-white text-amber-950 hover:bg-amber-100 dark:border-star-300/50 dark:bg-transparent dark:text-star-300 dark:hover:bg-star-300/10",
-        )}
-        {dismissButton}
+        <div data-part="actions" className="flex shrink-0 flex-wrap items-center justify-end gap-x-3">
+          {sentMessage}
+          {resendButton(
+            "border border-amber-400 bg-white text-amber-950 hover:bg-amber-100 dark:border-star-300/50 dark:bg-transparent dark:text-star-300 dark:hover:bg-star-300/10",
+          )}
+          {dismissButton}
+        </div>
       </div>
     </section>
   );

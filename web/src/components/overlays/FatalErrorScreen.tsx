@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessageOf } from "../../lib/error-log";
-import { primaryButtonClass, secondaryButtonClass } from "./dialog-styles";
+import { Button, buttonClass } from "../ui/Button";
+import { dialogTitleClass } from "../ui/dialog-styles";
 
 const troubleshooting = ["refresh", "cache", "browser", "connection"] as const;
 
@@ -14,7 +15,7 @@ export function FatalErrorScreen({ error }: { error?: unknown }) {
   return (
     <div className="flex min-h-[60vh] items-center justify-center px-4 py-10">
       <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white/90 p-6 text-slate-800 shadow-xl dark:border-night-700 dark:bg-night-900/90 dark:text-slate-100">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-violet-800 dark:text-moon-300">
+        <h1 ref={heading} tabIndex={-1} className={dialogTitleClass}>
           {t("errors.title")}
         </h1>
         <p className="mt-3">{t("errors.intro")}</p>
@@ -24,11 +25,9 @@ export function FatalErrorScreen({ error }: { error?: unknown }) {
           ))}
         </ul>
         <div className="mt-6 flex flex-wrap gap-3">
-          <button type="button" className={primaryButtonClass} onClick={() => window.location.reload()}>
-            {t("errors.reload")}
-          </button>
+          <Button onClick={() => window.location.reload()}>{t("errors.reload")}</Button>
           {/* A full page load on purpose: the app's state is what failed. */}
-          <a href="/" className={secondaryButtonClass}>
+          <a href="/" className={buttonClass("secondary")}>
             {t("errors.home")}
           </a>
         </div>

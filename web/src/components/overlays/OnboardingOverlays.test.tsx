@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeUser, renderWithApp, stubApi, waitForSession } from "../layout/test-helpers";
 import {
   OnboardingOverlays,
@@ -14,6 +14,12 @@ async function renderOverlays(user: ReturnType<typeof makeUser> | null, path: st
   await waitForSession(view.queryClient);
   return { ...view, fetchMock };
 }
+
+// Both overlays load on demand; loaded once here (the hook has a generous timeout), so a busy machine cannot
+// make a test's 1-second wait for them time out.
+beforeAll(async () => {
+  await Promise.all([import("./WelcomeModal"), import("./FirstTimeTutorial")]);
+});
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -45,6 +51,28 @@ describe("welcome modal and first-time tutorial (spec sections 2 and 4)", () => 
     expect(screen.queryByRole("dialog", { name: "Welcome" })).toBeNull();
   });
 
+  it("remembers on the account: after a logout cleared this browser, neither overlay comes back", async () => {
+    const { fetchMock } = await renderOverlays(makeUser(), "/dream-input");
+    await screen.findByRole("dialog", { name: "Welcome" });
+    const saved = fetchMock.mock.calls.filter(([url]) => url === "/api/user/onboarding");
+    expect(saved.map(([, init]) => [init?.method, init?.body])).toEqual([["POST", '{"step":"welcome"}']]);
+
+    cleanup();
+    window.localStorage.clear();
+    const { memory } = await renderOverlays(makeUser({ welcomeSeen: true, tutorialSeen: true }), "/journal");
+    vi.useFakeTimers();
+    act(() => memory.navigate("/dream-input"));
+    act(() => vi.advanceTimersByTime(TUTORIAL_DELAY_MS * 4));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("saves the tutorial as seen on the account when it opens", async () => {
+    const { fetchMock } = await renderOverlays(makeUser({ welcomeSeen: true }), "/dream-input");
+    expect(await screen.findByRole("dialog", { name: "Your first dream translation" })).toBeTruthy();
+    const saved = fetchMock.mock.calls.filter(([url]) => url === "/api/user/onboarding");
+    expect(saved.map(([, init]) => init?.body)).toEqual(['{"step":"tutorial"}']);
+  });
+
   it("does not welcome guests", async () => {
     await renderOverlays(null, "/");
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -65,10 +93,10 @@ describe("welcome modal and first-time tutorial (spec sections 2 and 4)", () => 
     // The tutorial's code loads on demand.
     vi.useRealTimers();
     const dialog = await screen.findByRole("dialog", { name: "Your first dream translation" });
-    expect(within(dialog).getByText("Step 1 of 4")).toBeTruthy();
+    expect(within(dialog).getByText("Step 1 of 3")).toBeTruthy();
     expect(window.localStorage.getItem(TUTORIAL_SEEN_KEY)).toBe("true");
     fireEvent.click(within(dialog).getByRole("button", { name: "Next" }));
-    expect(within(dialog).getByText("Step 2 of 4")).toBeTruthy();
+    expect(within(dialog).getByText("Step 2 of 3")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Skip tour" }));
     expect(screen.queryByRole("dialog")).toBeNull();
   });

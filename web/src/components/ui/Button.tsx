@@ -1,11 +1,18 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from "react";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+/** `md` for the app's pages and dialogs; `lg` is the rounded call to action of the public pages. */
+export type ButtonSize = "md" | "lg";
 
 const base =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-base font-medium transition-colors " +
+  "inline-flex min-h-11 items-center justify-center gap-2 py-2 text-center text-base transition-colors " +
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-700 dark:focus-visible:outline-moon-300 " +
   "disabled:cursor-not-allowed disabled:opacity-60";
+
+const sizes: Record<ButtonSize, string> = {
+  md: "rounded-lg px-4 font-medium",
+  lg: "rounded-full px-6 font-semibold",
+};
 
 const variants: Record<ButtonVariant, string> = {
   primary:
@@ -17,12 +24,13 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 /** The button look, for links that act as buttons (`<a className={buttonClass("secondary")}>`). */
-export function buttonClass(variant: ButtonVariant = "primary", extra = ""): string {
-  return `${base} ${variants[variant]} ${extra}`.trim();
+export function buttonClass(variant: ButtonVariant = "primary", extra = "", size: ButtonSize = "md"): string {
+  return `${base} ${sizes[size]} ${variants[variant]} ${extra}`.trim();
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
+  size?: ButtonSize;
   /** Disables the button and shows a spinner (and `pendingLabel`, if given) while work is in flight. */
   pending?: boolean;
   pendingLabel?: ReactNode;
@@ -42,6 +50,7 @@ export function Spinner({ className = "" }: { className?: string }) {
 /** A 44 px tall button with variants and a pending state; `type` defaults to "button". */
 export function Button({
   variant = "primary",
+  size = "md",
   pending = false,
   pendingLabel,
   fullWidth = false,
@@ -58,7 +67,7 @@ export function Button({
       type={type}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
-      className={buttonClass(variant, `${fullWidth ? "w-full" : ""} ${className}`)}
+      className={buttonClass(variant, `${fullWidth ? "w-full" : ""} ${className}`, size)}
       {...rest}
     >
       {pending ? <Spinner /> : null}

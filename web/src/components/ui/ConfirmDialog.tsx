@@ -1,7 +1,10 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "./Button";
+import { errorMessageOf } from "./form/server-errors";
+import { toast } from "./toast-store";
 
 /**
  * "Are you sure?" before something that cannot be undone: focus starts on Cancel, Escape cancels, and the
@@ -54,5 +57,86 @@ export function ConfirmDialog({
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/**
+ * A delete that reports itself in a toast: `onSettled` first (e.g. close the confirmation), then on success
+ * `onDeleted` and a refresh of everything under `listKey`.
+ */
+export function useDeleteWithToast<T>({
+  remove,
+  onSettled,
+  onDeleted,
+  listKey,
+  deletedTitle,
+  errorTitle,
+  failed,
+}: {
+  remove(item: T): Promise<{ message: string }>;
+  onSettled(): void;
+  onDeleted?(): void;
+  listKey: string;
+  deletedTitle: string;
+  errorTitle: string;
+  /** Said when the error carries no message of its own. */
+  failed: string;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: remove,
+    onSuccess: async (answer) => {
+      onSettled();
+      toast({ title: deletedTitle, description: answer.message });
+      onDeleted?.();
+      await queryClient.invalidateQueries({ queryKey: [listKey] });
+    },
+    onError: (error) => {
+      onSettled();
+      toast({ title: errorTitle, description: errorMessageOf(error, failed), variant: "destructive" });
+    },
+  });
+}
+
+/**
+ * Asks before deleting `item` (open while it is set), then deletes it with useDeleteWithToast. Texts come from
+ * `keyPrefix` in namespace `ns`: confirmTitle, confirmBody ({{name}}), confirmDelete, deleting, deleteFailed,
+ * toast.deleted and toast.errorTitle.
+ */
+export function ConfirmDeleteDialog<T extends { name: string }>({
+  item,
+  onClose,
+  remove,
+  listKey,
+  ns,
+  keyPrefix,
+}: {
+  item: T | null;
+  onClose(): void;
+  remove(item: T): Promise<{ message: string }>;
+  listKey: string;
+  ns: string;
+  keyPrefix: string;
+}) {
+  const { t } = useTranslation(ns, { keyPrefix });
+  const mutation = useDeleteWithToast({
+    remove,
+    onSettled: onClose,
+    listKey,
+    deletedTitle: t("toast.deleted"),
+    errorTitle: t("toast.errorTitle"),
+    failed: t("deleteFailed"),
+  });
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t("confirmTitle")}
+      description={t("confirmBody", { name: item?.name ?? "" })}
+      confirmLabel={t("confirmDelete")}
+      pendingLabel={t("deleting")}
+      pending={mutation.isPending}
+      onConfirm={() => item && mutation.mutate(item)}
+    />
   );
 }

@@ -1,4 +1,6 @@
 import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "../../components/ui/toast-store";
 
 /** One settings area of the account page: a titled sub-section (h2) in a card. */
 export function AccountCard({
@@ -27,4 +29,11 @@ export function AccountCard({
       <div className="mt-4">{children}</div>
     </section>
   );
+}
+
+/** The account page's failure toast ("Something went wrong" and what failed). */
+export function useErrorToast() {
+  const { t } = useTranslation();
+  return (description: string) =>
+    toast({ title: t("account.toast.errorTitle"), description, variant: "destructive" });
 }

@@ -1,14 +1,16 @@
-import { useMutation } from "@tanstack/react-query";
 import { AlertDialog } from "radix-ui";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../../contract/accounts";
 import { Button, buttonClass } from "../../components/ui/Button";
-import { FormError } from "../../components/ui/FormError";
-import { TextField } from "../../components/ui/TextField";
-import { errorMessageOf, fieldErrorsOf } from "../../lib/form-errors";
-import { type DeleteAccountConfirmation, useAuth } from "../auth/auth-context";
+import { Form, FormTextField, PasswordField, SubmitRow, useForm } from "../../components/ui/form";
+import { useAuth } from "../auth/auth-context";
 import { AccountCard } from "./AccountCard";
+
+interface DeleteValues {
+  password?: string;
+  confirm?: string;
+}
 
 /**
  * Deleting the account asks again in a dialog: the password, or (for accounts without one) a typed word.
@@ -18,56 +20,15 @@ export function DeleteAccountCard({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const { deleteAccount } = useAuth();
   const [open, setOpen] = useState(false);
-  const [value, setValue] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const formId = useId();
+  const form = useForm<DeleteValues>({ defaultValues: { password: "", confirm: "" } });
+  const pending = form.formState.isSubmitting;
   const word = t("account.delete.confirmWord");
 
-  const mutation = useMutation({
-    mutationFn: (confirmation: DeleteAccountConfirmation) => deleteAccount(confirmation),
-    onError: (error) => {
-      const byField = fieldErrorsOf(error, ["password", "confirm"] as const);
-      const message = byField.password ?? byField.confirm;
-      if (message) {
-        setFieldError(message);
-        inputRef.current?.focus();
-      }
-    },
-  });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    if (user.hasPassword) {
-      if (!value) {
-        setFieldError(t("login.passwordRequired"));
-        inputRef.current?.focus();
-        return;
-      }
-      mutation.mutate({ password: value });
-      return;
-    }
-    if (value.trim() !== word) {
-      setFieldError(t("account.delete.confirmMismatch", { word }));
-      inputRef.current?.focus();
-      return;
-    }
-    mutation.mutate({ confirm: "DELETE" });
-  }
-
   function onOpenChange(next: boolean) {
-    if (mutation.isPending) return;
+    if (pending) return;
     setOpen(next);
-    if (!next) {
-      setValue("");
-      setFieldError(null);
-      mutation.reset();
-    }
+    if (!next) form.reset();
   }
-
-  const generalError =
-    mutation.isError && !fieldError ? errorMessageOf(mutation.error, t("account.delete.failed")) : null;
 
   return (
     <AccountCard title={t("account.delete.title")} description={t("account.delete.intro")} danger>
@@ -84,7 +45,14 @@ export function DeleteAccountCard({ user }: { user: PublicUser }) {
             <AlertDialog.Description className="mt-2 text-slate-700 dark:text-slate-200">
               {t("account.delete.dialogDescription")}
             </AlertDialog.Description>
-            <form id={formId} noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
+            <Form
+              form={form}
+              className="mt-4 flex flex-col gap-4"
+              onSubmit={(values) =>
+                deleteAccount(user.hasPassword ? { password: values.password ?? "" } : { confirm: "DELETE" })
+              }
+              serverErrors={{ fallback: t("account.delete.failed") }}
+            >
               {user.hasPassword ? (
                 <>
                   <input
@@ -95,54 +63,36 @@ export function DeleteAccountCard({ user }: { user: PublicUser }) {
                     readOnly
                     hidden
                   />
-                  <TextField
-                    ref={inputRef}
-                    label={t("account.delete.passwordLabel")}
-                    name="password"
-                    type="password"
-                    autoComplete="current-password"
-                    required
-                    value={value}
-                    onChange={(event) => {
-                      setValue(event.target.value);
-                      setFieldError(null);
-                    }}
-                    error={fieldError}
-                  />
+                  <PasswordField name="password" label={t("account.delete.passwordLabel")} />
                 </>
               ) : (
-                <TextField
-                  ref={inputRef}
-                  label={t("account.delete.confirmWordLabel", { word })}
+                <FormTextField
                   name="confirm"
+                  label={t("account.delete.confirmWordLabel", { word })}
                   autoComplete="off"
                   autoCapitalize="characters"
                   spellCheck={false}
                   required
-                  value={value}
-                  onChange={(event) => {
-                    setValue(event.target.value);
-                    setFieldError(null);
+                  rules={{
+                    validate: (value: string) =>
+                      value.trim() === word || t("account.delete.confirmMismatch", { word }),
                   }}
-                  error={fieldError}
                 />
               )}
-              <FormError message={generalError} />
-            </form>
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel className={buttonClass("secondary")} disabled={mutation.isPending}>
-                {t("forms.cancel")}
-              </AlertDialog.Cancel>
-              <Button
-                type="submit"
-                form={formId}
+              <SubmitRow
+                layout="end"
+                className="mt-2"
                 variant="danger"
-                pending={mutation.isPending}
                 pendingLabel={t("account.delete.deleting")}
+                secondary={
+                  <AlertDialog.Cancel className={buttonClass("secondary")} disabled={pending}>
+                    {t("forms.cancel")}
+                  </AlertDialog.Cancel>
+                }
               >
                 {t("account.delete.confirm")}
-              </Button>
-            </div>
+              </SubmitRow>
+            </Form>
           </AlertDialog.Content>
         </AlertDialog.Portal>
       </AlertDialog.Root>

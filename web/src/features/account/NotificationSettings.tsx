@@ -1,13 +1,10 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../../contract/accounts";
 import { FormNotice } from "../../components/ui/FormError";
 import { SwitchField } from "../../components/ui/SwitchField";
-import { toast } from "../../components/ui/toast-store";
-import { apiRequest } from "../../lib/api";
-import { useAuth } from "../auth/auth-context";
-import { AccountCard } from "./AccountCard";
+import { AccountCard, useErrorToast } from "./AccountCard";
+import { useMessagingPreferencesMutation } from "./api";
 
 interface Preferences {
   emailNotifications: boolean;
@@ -17,22 +14,13 @@ interface Preferences {
 /** Spec section 7: two switches, saved together to /api/user/messaging-preferences as soon as one flips. */
 export function NotificationSettings({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
-  const { refreshUser } = useAuth();
+  const errorToast = useErrorToast();
   const [preferences, setPreferences] = useState<Preferences>({
     emailNotifications: user.emailNotifications,
     pushNotifications: user.pushNotifications,
   });
   const [notice, setNotice] = useState<string | null>(null);
-
-  const mutation = useMutation({
-    mutationFn: (next: Preferences) => apiRequest("POST", "/api/user/messaging-preferences", next),
-    // Quick flips are sent one after another, so the last choice is the one stored.
-    scope: { id: "messaging-preferences" },
-    onSuccess: async () => {
-      setNotice(t("account.notifications.saved"));
-      await refreshUser();
-    },
-  });
+  const mutation = useMessagingPreferencesMutation();
 
   function change(key: keyof Preferences, value: boolean) {
     const previous = preferences;
@@ -40,13 +28,10 @@ export function NotificationSettings({ user }: { user: PublicUser }) {
     setPreferences(next);
     setNotice(null);
     mutation.mutate(next, {
+      onSuccess: () => setNotice(t("account.notifications.saved")),
       onError: () => {
         setPreferences(previous);
-        toast({
-          title: t("account.toast.errorTitle"),
-          description: t("account.notifications.failed"),
-          variant: "destructive",
-        });
+        errorToast(t("account.notifications.failed"));
       },
     });
   }

@@ -1,85 +1,62 @@
-import { type FormEvent, useRef, useState } from "react";
+import { useState } from "react";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
+import { HTTPS_URL, PICTURE_URL_MAX, USERNAME_MAX } from "../../../../contract/account-rules";
 import type { PublicUser } from "../../../../contract/accounts";
-import { Button } from "../../components/ui/Button";
-import { FormError, FormNotice } from "../../components/ui/FormError";
-import { TextField } from "../../components/ui/TextField";
+import {
+  EmailField,
+  errorMessageOf,
+  Form,
+  FormTextField,
+  PasswordField,
+  requiredText,
+  SubmitRow,
+  UsernameField,
+  useForm,
+} from "../../components/ui/form";
 import { toast } from "../../components/ui/toast-store";
-import { errorMessageOf, fieldErrorsOf } from "../../lib/form-errors";
+import { useAuthProvidersQuery } from "../auth/api";
 import { ResendVerification } from "../auth/ResendVerification";
-import { useAuthProviders } from "../auth/use-auth-providers";
-import { AccountCard } from "./AccountCard";
+import { AccountCard, useErrorToast } from "./AccountCard";
+import { type UserChanges, useUpdateUserMutation } from "./api";
 import { needsFreshSignIn, ReauthPrompt } from "./ReauthPrompt";
-import { type UserChanges, useUpdateUser } from "./use-update-user";
 
-/** In the order the form shows them, so the first error gets the focus. */
-const FIELDS = ["username", "email", "currentPassword", "pictureUrl"] as const;
-type Field = (typeof FIELDS)[number];
-type Errors = Partial<Record<Field, string>>;
+interface ProfileValues {
+  username: string;
+  email: string;
+  currentPassword?: string;
+  pictureUrl: string;
+}
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const valuesOf = (user: PublicUser, email = user.email): ProfileValues => ({
+  username: user.username,
+  email,
+  currentPassword: "",
+  pictureUrl: user.pictureUrl ?? "",
+});
 
 export function ProfileForm({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
-  const update = useUpdateUser();
-  const provider = useAuthProviders().data?.oidc?.name;
+  const update = useUpdateUserMutation();
+  const errorToast = useErrorToast();
+  const provider = useAuthProvidersQuery().data?.oidc?.name;
   // Back from signing in again with the provider: the address the person was changing to.
   const returnedEmail = new URLSearchParams(useSearch()).get("email");
-  const [values, setValues] = useState<Record<Field, string>>({
-    username: user.username,
-    email: returnedEmail ?? user.email,
-    currentPassword: "",
-    pictureUrl: user.pictureUrl ?? "",
-  });
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<ProfileValues>({ defaultValues: valuesOf(user, returnedEmail ?? user.email) });
   const [notice, setNotice] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   /** The server's answer when this session is too old to change the email of an account without a password. */
   const [reauthError, setReauthError] = useState<string | null>(null);
-  const refs = {
-    username: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    currentPassword: useRef<HTMLInputElement>(null),
-    pictureUrl: useRef<HTMLInputElement>(null),
-  };
-  const emailChanging = values.email.trim().toLowerCase() !== user.email.toLowerCase();
+  const email: string = useWatch({ control: form.control, name: "email" });
+  const emailChanging = email.trim().toLowerCase() !== user.email.toLowerCase();
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-    if (field === "email") setReauthError(null);
-    setNotice(null);
-  };
-
-  function focusFirst(found: Errors) {
-    const first = FIELDS.find((field) => found[field]);
-    if (first) refs[first].current?.focus();
-    return first !== undefined;
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (update.isPending) return;
-    setFormError(null);
+  async function submit(values: ProfileValues) {
     const username = values.username.trim();
-    const email = values.email.trim();
     const pictureUrl = values.pictureUrl.trim();
-    const next: Errors = {};
-    if (!username) next.username = t("signup.usernameRequired");
-    if (!email) next.email = t("forms.emailRequired");
-    else if (!EMAIL_SHAPE.test(email)) next.email = t("forms.emailInvalid");
-    if (emailChanging && user.hasPassword && !values.currentPassword) {
-      next.currentPassword = t("account.profile.currentPasswordRequired");
-    }
-    if (pictureUrl && !/^https:\/\//i.test(pictureUrl)) next.pictureUrl = t("account.profile.pictureHttps");
-    setErrors(next);
-    if (focusFirst(next)) return;
-
     const changes: UserChanges = {};
     if (username !== user.username) changes.username = username;
-    if (email.toLowerCase() !== user.email.toLowerCase()) {
-      changes.email = email;
+    if (emailChanging) {
+      changes.email = values.email.trim();
       if (user.hasPassword) changes.currentPassword = values.currentPassword;
     }
     if (pictureUrl !== (user.pictureUrl ?? "")) changes.pictureUrl = pictureUrl === "" ? null : pictureUrl;
@@ -88,34 +65,23 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       return;
     }
     setReauthError(null);
-    update.mutate(changes, {
-      onSuccess: (updated) => {
-        setValues({
-          username: updated.username,
-          email: updated.email,
-          currentPassword: "",
-          pictureUrl: updated.pictureUrl ?? "",
-        });
-        const message =
-          changes.email !== undefined
-            ? t("account.profile.savedEmail", { email: updated.email })
-            : t("account.profile.saved");
-        setNotice(message);
-        toast({ title: t("account.toast.saved"), description: message });
-      },
-      onError: (error) => {
-        const byField = fieldErrorsOf(error, FIELDS);
-        setErrors(byField);
-        if (needsFreshSignIn(user, error)) {
-          setReauthError(errorMessageOf(error, t("account.profile.failed")));
-        } else if (!focusFirst(byField)) setFormError(t("account.profile.failed"));
-        toast({
-          title: t("account.toast.errorTitle"),
-          description: t("account.profile.failed"),
-          variant: "destructive",
-        });
-      },
-    });
+    const updated = await update.mutateAsync(changes);
+    form.reset(valuesOf(updated));
+    const message =
+      changes.email !== undefined
+        ? t("account.profile.savedEmail", { email: updated.email })
+        : t("account.profile.saved");
+    setNotice(message);
+    toast({ title: t("account.toast.saved"), description: message });
+  }
+
+  function failed(error: unknown) {
+    if (needsFreshSignIn(user, error)) {
+      // Said beside the email, with the way out, rather than as the form's error.
+      form.clearErrors("root");
+      setReauthError(errorMessageOf(error, t("account.profile.failed")));
+    }
+    errorToast(t("account.profile.failed"));
   }
 
   return (
@@ -154,48 +120,32 @@ export function ProfileForm({ user }: { user: PublicUser }) {
           </p>
         </div>
       </div>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={update.isPending}>
-        <TextField
-          ref={refs.username}
+      <Form
+        form={form}
+        onSubmit={submit}
+        serverErrors={{ message: t("account.profile.failed") }}
+        onServerError={failed}
+        onChange={() => setNotice(null)}
+      >
+        <UsernameField
+          name="username"
           label={t("account.profile.username")}
           description={t("signup.usernameHint")}
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          maxLength={30}
-          value={values.username}
-          onChange={set("username")}
-          error={errors.username}
+          maxLength={USERNAME_MAX}
+          keep={user.username}
         />
-        <TextField
-          ref={refs.email}
+        <EmailField
+          name="email"
           label={t("account.profile.email")}
           description={t("account.profile.emailChangeHint")}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={values.email}
-          onChange={set("email")}
-          error={errors.email}
+          onChange={() => setReauthError(null)}
         />
         {emailChanging && user.hasPassword ? (
-          <TextField
-            ref={refs.currentPassword}
+          <PasswordField
+            name="currentPassword"
             label={t("account.profile.currentPassword")}
             description={t("account.profile.currentPasswordHint")}
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={values.currentPassword}
-            onChange={set("currentPassword")}
-            error={errors.currentPassword}
+            validate={{ required: requiredText(t("account.profile.currentPasswordRequired")) }}
           />
         ) : null}
         {emailChanging && !user.hasPassword && provider && !reauthError ? (
@@ -207,34 +157,30 @@ export function ProfileForm({ user }: { user: PublicUser }) {
           // Back here after the provider's sign-in, with the new address filled in again.
           <ReauthPrompt
             message={reauthError}
-            returnTo={`/account?email=${encodeURIComponent(values.email.trim())}`}
+            returnTo={`/account?email=${encodeURIComponent(email.trim())}`}
           />
         ) : null}
-        <TextField
-          ref={refs.pictureUrl}
+        <FormTextField
+          name="pictureUrl"
           label={t("account.profile.pictureUrl")}
           labelHint={t("forms.optional")}
           description={t("account.profile.pictureHint")}
-          name="pictureUrl"
           type="url"
           inputMode="url"
           autoComplete="photo"
           autoCapitalize="none"
           spellCheck={false}
           placeholder="https://"
-          maxLength={2048}
-          value={values.pictureUrl}
-          onChange={set("pictureUrl")}
-          error={errors.pictureUrl}
+          maxLength={PICTURE_URL_MAX}
+          rules={{
+            validate: (value: string) =>
+              value.trim() === "" || HTTPS_URL.test(value.trim()) || t("account.profile.pictureHttps"),
+          }}
         />
-        <FormError message={formError} />
-        <FormNotice>{notice}</FormNotice>
-        <div>
-          <Button type="submit" pending={update.isPending} pendingLabel={t("forms.saving")}>
-            {t("account.profile.save")}
-          </Button>
-        </div>
-      </form>
+        <SubmitRow notice={notice} pendingLabel={t("forms.saving")}>
+          {t("account.profile.save")}
+        </SubmitRow>
+      </Form>
       {user.emailVerified ? null : (
         <div className="mt-6 border-t border-slate-200 pt-4 dark:border-night-700">
           <p className="mb-3 text-slate-700 dark:text-slate-200">{t("account.profile.unverifiedHelp")}</p>

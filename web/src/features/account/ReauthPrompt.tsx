@@ -3,7 +3,7 @@ import type { PublicUser } from "../../../../contract/accounts";
 import { buttonClass } from "../../components/ui/Button";
 import { FormError } from "../../components/ui/FormError";
 import { isApiError } from "../../lib/api";
-import { useAuthProviders } from "../auth/use-auth-providers";
+import { useAuthProvidersQuery } from "../auth/api";
 
 /**
  * The server refuses an account without a password a sensitive change (its email, a first password) unless its
@@ -15,7 +15,7 @@ export const needsFreshSignIn = (user: PublicUser, error: unknown) =>
 /** That refusal, with the way out: sign in again with the provider, coming back to `returnTo`. */
 export function ReauthPrompt({ message, returnTo }: { message: string; returnTo: string }) {
   const { t } = useTranslation();
-  const provider = useAuthProviders().data?.oidc?.name;
+  const provider = useAuthProvidersQuery().data?.oidc?.name;
   return (
     <div>
       <FormError message={message} />

@@ -1,29 +1,28 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminSymbol, AdminSymbolBody } from "../../../../contract/symbols";
-import { FormError } from "../../components/ui/FormError";
-import { SelectField } from "../../components/ui/SelectField";
-import { SwitchField } from "../../components/ui/SwitchField";
-import { TextAreaField } from "../../components/ui/TextAreaField";
-import { TextField } from "../../components/ui/TextField";
-import { toast } from "../../components/ui/toast-store";
-import { isApiError } from "../../lib/api";
-import { errorMessageOf, fieldErrorsOf } from "../../lib/form-errors";
-import { DREAMS_NS } from "../../lib/i18n";
-import { FormDialogActions } from "../dreams/edit";
-import { useSymbolCategoryLabel } from "../dreams/SymbolList";
-import { h3Class } from "../dreams/ui";
 import {
-  ADMIN_SYMBOLS_KEY,
-  createAdminSymbol,
+  DialogCancel,
+  Form,
+  FormSelectField,
+  FormSwitchField,
+  FormTextAreaField,
+  FormTextField,
+  requiredText,
+  SubmitRow,
+  useForm,
+} from "../../components/ui/form";
+import { h3Class } from "../../components/ui/page-styles";
+import { toast } from "../../components/ui/toast-store";
+import { DREAMS_NS } from "../../lib/i18n";
+import { useSymbolCategoryLabel } from "../dreams/SymbolList";
+import {
   isSymbolCategory,
   parseList,
   SYMBOL_CATEGORIES,
   SYMBOL_KEY_PATTERN,
   type SymbolCategory,
-  updateAdminSymbol,
-} from "./symbols-api";
+  useSaveAdminSymbolMutation,
+} from "./api";
 
 const TEXT_FIELDS = [
   "key",
@@ -39,8 +38,6 @@ const TEXT_FIELDS = [
   "variationsEs",
 ] as const;
 type TextFieldName = (typeof TEXT_FIELDS)[number];
-const ALL_FIELDS = [...TEXT_FIELDS, "category"] as const;
-type FieldName = (typeof ALL_FIELDS)[number];
 
 export interface SymbolFormValues extends Record<TextFieldName, string> {
   category: SymbolCategory;
@@ -106,96 +103,51 @@ export function symbolBody(values: SymbolFormValues): AdminSymbolBody {
 /** Create (with its key) or edit (key fixed) a lexicon symbol, in English and Spanish. */
 export function AdminSymbolForm({ symbol, onDone }: { symbol: AdminSymbol | null; onDone(): void }) {
   const { t } = useTranslation(DREAMS_NS);
-  const queryClient = useQueryClient();
   const categoryLabel = useSymbolCategoryLabel();
-  const [values, setValues] = useState<SymbolFormValues>(() =>
-    symbol ? symbolValues(symbol) : emptySymbolValues(),
-  );
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const focusFirst = (found: Partial<Record<FieldName, string>>) => {
-    const first = ALL_FIELDS.find((field) => found[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    return first !== undefined;
-  };
-
-  const mutation = useMutation({
-    mutationFn: (body: AdminSymbolBody) => {
-      if (!symbol) return createAdminSymbol(body);
-      const { key: _key, ...patch } = body;
-      return updateAdminSymbol(symbol.id, patch);
-    },
-    onSuccess: async (saved) => {
+  const form = useForm<SymbolFormValues>({
+    defaultValues: symbol ? symbolValues(symbol) : emptySymbolValues(),
+  });
+  const mutation = useSaveAdminSymbolMutation(symbol, {
+    onSuccess: (saved) => {
       toast({
         title: symbol ? t("admin.toast.updated") : t("admin.toast.created"),
         description: t("admin.toast.savedBody", { name: saved.name }),
       });
       onDone();
-      await queryClient.invalidateQueries({ queryKey: [ADMIN_SYMBOLS_KEY] });
-    },
-    onError: (error) => {
-      const byField = fieldErrorsOf(error, ALL_FIELDS);
-      if (isApiError(error) && error.status === 409 && !byField.key && !symbol) byField.key = error.message;
-      setErrors(byField);
-      if (!focusFirst(byField)) setFormError(errorMessageOf(error, t("admin.form.failed")));
     },
   });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    setFormError(null);
-    const next: Partial<Record<FieldName, string>> = {};
-    if (!symbol && !SYMBOL_KEY_PATTERN.test(values.key.trim())) next.key = t("admin.form.keyInvalid");
-    for (const field of ["name", "nameEs", "description", "descriptionEs"] as const) {
-      if (!values[field].trim()) next[field] = t("admin.form.required");
-    }
-    setErrors(next);
-    if (focusFirst(next)) return;
-    mutation.mutate(symbolBody(values));
-  }
-
-  const text = (field: TextFieldName) => ({
-    name: field,
-    value: values[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-      setErrors((current) => ({ ...current, [field]: undefined }));
-    },
-  });
+  const required = { validate: requiredText(t("admin.form.required")) };
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
+    <Form
+      form={form}
+      className="mt-4 flex flex-col gap-4"
+      // The key field is only shown (and registered) for a new symbol; an edit keeps the stored key.
+      onSubmit={(values) => mutation.mutateAsync(symbolBody({ ...values, key: symbol?.key ?? values.key }))}
+      // A key already in use (409) is said next to the key.
+      serverErrors={{ fallback: t("admin.form.failed"), fields: symbol ? {} : { CONFLICT: "key" } }}
+    >
       {symbol ? null : (
-        <TextField
+        <FormTextField
+          name="key"
           label={t("admin.form.key")}
           description={t("admin.form.keyHint")}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           maxLength={60}
-          {...text("key")}
+          rules={{
+            validate: (value: string) => SYMBOL_KEY_PATTERN.test(value.trim()) || t("admin.form.keyInvalid"),
+          }}
         />
       )}
-      <SelectField
-        label={t("admin.form.category")}
-        name="category"
-        value={values.category}
-        onChange={(event) => {
-          const category = event.target.value;
-          if (isSymbolCategory(category)) setValues((current) => ({ ...current, category }));
-        }}
-        error={errors.category}
-      >
+      <FormSelectField name="category" label={t("admin.form.category")}>
         {SYMBOL_CATEGORIES.map((category) => (
           <option key={category} value={category}>
             {categoryLabel(category)}
           </option>
         ))}
-      </SelectField>
+      </FormSelectField>
       <div className="grid gap-6 md:grid-cols-2">
         {(
           [
@@ -205,64 +157,61 @@ export function AdminSymbolForm({ symbol, onDone }: { symbol: AdminSymbol | null
         ).map(([lang, suffix, heading]) => (
           <fieldset key={lang} className="flex min-w-0 flex-col gap-4">
             <legend className={`${h3Class} mb-2`}>{heading}</legend>
-            <TextField
+            <FormTextField
+              name={`name${suffix}`}
               label={t("admin.form.name")}
               maxLength={80}
               autoComplete="off"
               lang={lang}
-              {...text(`name${suffix}`)}
+              rules={required}
             />
-            <TextAreaField
+            <FormTextAreaField
+              name={`description${suffix}`}
               label={t("admin.form.description")}
               rows={3}
+              max={2000}
               maxLength={2000}
               lang={lang}
-              {...text(`description${suffix}`)}
+              rules={required}
             />
-            <TextAreaField
+            <FormTextAreaField
+              name={`extendedDescription${suffix}`}
               label={t("admin.form.extendedDescription")}
               labelHint={t("fields.optional")}
               rows={3}
               maxLength={4000}
               lang={lang}
-              {...text(`extendedDescription${suffix}`)}
             />
-            <TextAreaField
+            <FormTextAreaField
+              name={`deeperInsight${suffix}`}
               label={t("admin.form.deeperInsight")}
               labelHint={t("fields.optional")}
               rows={3}
               maxLength={4000}
               lang={lang}
-              {...text(`deeperInsight${suffix}`)}
             />
-            <TextAreaField
+            <FormTextAreaField
+              name={`variations${suffix}`}
               label={t("admin.form.variations")}
               labelHint={t("fields.optional")}
               description={t("admin.form.variationsHint")}
               rows={2}
               lang={lang}
-              {...text(`variations${suffix}`)}
             />
           </fieldset>
         ))}
       </div>
       <div className="flex flex-col gap-1 sm:flex-row sm:gap-8">
-        <SwitchField
-          label={t("admin.form.isCommon")}
-          checked={values.isCommon}
-          onCheckedChange={(isCommon) => setValues((current) => ({ ...current, isCommon }))}
-        />
-        <SwitchField
+        <FormSwitchField name="isCommon" label={t("admin.form.isCommon")} />
+        <FormSwitchField
+          name="isVital"
           label={t("admin.form.isVital")}
           description={t("admin.form.isVitalHint")}
-          checked={values.isVital}
-          onCheckedChange={(isVital) => setValues((current) => ({ ...current, isVital }))}
         />
       </div>
-      <FormError message={formError} />
-      <FormDialogActions pending={mutation.isPending}>
+      <SubmitRow layout="end" secondary={<DialogCancel />}>
         {symbol ? t("admin.form.save") : t("admin.form.create")}
-      </FormDialogActions>
-    </form>
+      </SubmitRow>
+    </Form>
   );
 }

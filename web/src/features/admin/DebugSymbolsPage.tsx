@@ -1,26 +1,17 @@
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { dropReasons } from "../../../../contract/constants";
+import { badgeClass } from "../../components/ui/Badge";
 import { Button, buttonClass } from "../../components/ui/Button";
 import { FormError } from "../../components/ui/FormError";
+import { errorMessageOf } from "../../components/ui/form/server-errors";
+import { PageShell, Panel, TableHead } from "../../components/ui/Page";
+import { bodyClass, mutedClass, tableClass, tdClass } from "../../components/ui/page-styles";
 import { TextAreaField } from "../../components/ui/TextAreaField";
-import { errorMessageOf } from "../../lib/form-errors";
 import { DREAMS_NS } from "../../lib/i18n";
-import { useDocumentTitle } from "../../lib/use-document-title";
 import { HighlightedDream } from "../dreams/HighlightedDream";
-import {
-  badgeClass,
-  bodyClass,
-  mutedClass,
-  PageShell,
-  Panel,
-  TableHead,
-  tableClass,
-  tdClass,
-} from "../dreams/ui";
-import { type DebugTrace, debugSymbols } from "./symbols-api";
+import { type DebugTrace, useDebugSymbolsMutation } from "./api";
 
 const MAX_TEXT = 5000;
 const REASONS: readonly string[] = dropReasons;
@@ -28,15 +19,11 @@ const REASONS: readonly string[] = dropReasons;
 /** /debug-symbols (admins): the matcher's trace for a text, every candidate kept or dropped and why. */
 export default function DebugSymbolsPage() {
   const { t, i18n } = useTranslation(DREAMS_NS);
-  useDocumentTitle(t("debug.documentTitle"));
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [ran, setRan] = useState<{ text: string; trace: DebugTrace } | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
-  const mutation = useMutation({
-    mutationFn: (value: string) => debugSymbols(value),
-    onSuccess: (trace, value) => setRan({ text: value, trace }),
-  });
+  const mutation = useDebugSymbolsMutation({ onSuccess: (trace, value) => setRan({ text: value, trace }) });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,6 +49,7 @@ export default function DebugSymbolsPage() {
   return (
     <PageShell
       title={t("debug.title")}
+      documentTitle={t("debug.documentTitle")}
       lead={t("debug.lead")}
       actions={
         <Link href="/admin/symbol-management" className={buttonClass("secondary")}>

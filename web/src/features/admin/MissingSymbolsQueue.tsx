@@ -1,51 +1,44 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, Spinner } from "../../components/ui/Button";
+import { Dialog, FormDialogActions } from "../../components/ui/Dialog";
+import { errorMessageOf } from "../../components/ui/form/server-errors";
+import { TableHead } from "../../components/ui/Page";
+import { mutedClass, tableClass, tdClass } from "../../components/ui/page-styles";
 import { SelectField } from "../../components/ui/SelectField";
+import { ListStatus } from "../../components/ui/Status";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/toast-store";
-import { errorMessageOf } from "../../lib/form-errors";
 import { DREAMS_NS } from "../../lib/i18n";
-import { FormDialog, FormDialogActions, ListStatus } from "../dreams/edit";
 import { formatDreamDate } from "../dreams/format";
-import { mutedClass, TableHead, tableClass, tdClass } from "../dreams/ui";
 import { useDebouncedValue } from "../dreams/use-debounced-value";
 import {
-  ADMIN_SYMBOLS_KEY,
-  listAdminSymbols,
-  listMissingSymbols,
-  MISSING_SYMBOLS_KEY,
+  MISSING_STATUSES,
   type MissingStatus,
   type MissingSymbol,
-  processMissingSymbol,
-} from "./symbols-api";
-
-const STATUSES: MissingStatus[] = ["pending", "added", "dismissed"];
+  useAdminSymbolsQuery,
+  useMissingSymbolsQuery,
+  useProcessMissingSymbolMutation,
+} from "./api";
 
 /** Pick the lexicon symbol a reported word belongs to, by searching for it. */
 function AddToSymbolDialog({ report, onClose }: { report: MissingSymbol; onClose(): void }) {
   const { t } = useTranslation(DREAMS_NS);
-  const queryClient = useQueryClient();
   const [q, setQ] = useState("");
   const [chosen, setChosen] = useState<number | null>(null);
   const typed = useDebouncedValue(q, 300);
   const groupName = useId();
-  const results = useQuery({
-    queryKey: [ADMIN_SYMBOLS_KEY, "pick", typed],
-    queryFn: ({ signal }) => listAdminSymbols({ q: typed, category: "", offset: 0, limit: 10 }, signal),
-    enabled: typed.trim().length > 0,
-  });
-  const mutation = useMutation({
-    mutationFn: (symbolId: number) => processMissingSymbol(report.id, { action: "add", symbolId }),
-    onSuccess: async () => {
+  const results = useAdminSymbolsQuery(
+    { q: typed, category: "", offset: 0, limit: 10 },
+    { enabled: typed.trim().length > 0 },
+  );
+  const mutation = useProcessMissingSymbolMutation({
+    onSuccess: () => {
       toast({
         title: t("admin.missing.addedTitle"),
         description: t("admin.missing.added", { word: report.symbol }),
       });
       onClose();
-      await queryClient.invalidateQueries({ queryKey: [MISSING_SYMBOLS_KEY] });
-      await queryClient.invalidateQueries({ queryKey: [ADMIN_SYMBOLS_KEY] });
     },
     onError: (error) =>
       toast({
@@ -57,7 +50,7 @@ function AddToSymbolDialog({ report, onClose }: { report: MissingSymbol; onClose
   const symbols = results.data?.symbols ?? [];
 
   return (
-    <FormDialog
+    <Dialog
       onClose={() => {
         if (!mutation.isPending) onClose();
       }}
@@ -69,7 +62,7 @@ function AddToSymbolDialog({ report, onClose }: { report: MissingSymbol; onClose
         className="mt-4 flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
-          if (chosen !== null) mutation.mutate(chosen);
+          if (chosen !== null) mutation.mutate({ id: report.id, action: "add", symbolId: chosen });
         }}
       >
         <TextField
@@ -120,29 +113,22 @@ function AddToSymbolDialog({ report, onClose }: { report: MissingSymbol; onClose
           {t("admin.missing.confirmAdd")}
         </FormDialogActions>
       </form>
-    </FormDialog>
+    </Dialog>
   );
 }
 
 /** The words users reported as missing, most reported first: add each to a symbol, or dismiss it. */
 export function MissingSymbolsQueue() {
   const { t, i18n } = useTranslation(DREAMS_NS);
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<MissingStatus>("pending");
   const [adding, setAdding] = useState<MissingSymbol | null>(null);
-  const query = useQuery({
-    queryKey: [MISSING_SYMBOLS_KEY, status],
-    queryFn: ({ signal }) => listMissingSymbols(status, signal),
-  });
-  const dismiss = useMutation({
-    mutationFn: (report: MissingSymbol) => processMissingSymbol(report.id, { action: "dismiss" }),
-    onSuccess: async (report) => {
+  const query = useMissingSymbolsQuery(status);
+  const dismiss = useProcessMissingSymbolMutation({
+    onSuccess: (report) =>
       toast({
         title: t("admin.missing.dismissedTitle"),
         description: t("admin.missing.dismissed", { word: report.symbol }),
-      });
-      await queryClient.invalidateQueries({ queryKey: [MISSING_SYMBOLS_KEY] });
-    },
+      }),
     onError: (error) =>
       toast({
         title: t("admin.toast.errorTitle"),
@@ -160,7 +146,7 @@ export function MissingSymbolsQueue() {
         value={status}
         onChange={(event) => setStatus(event.target.value as MissingStatus)}
       >
-        {STATUSES.map((value) => (
+        {MISSING_STATUSES.map((value) => (
           <option key={value} value={value}>
             {t(`admin.missing.statuses.${value}`)}
           </option>
@@ -194,7 +180,7 @@ export function MissingSymbolsQueue() {
                         <Button
                           variant="ghost"
                           pending={dismiss.isPending && dismiss.variables?.id === report.id}
-                          onClick={() => dismiss.mutate(report)}
+                          onClick={() => dismiss.mutate({ id: report.id, action: "dismiss" })}
                         >
                           {t("admin.missing.dismiss")}
                           <span className="sr-only"> {t("admin.forItem", { name: report.symbol })}</span>

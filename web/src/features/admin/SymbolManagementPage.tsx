@@ -1,31 +1,31 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { AdminSymbol } from "../../../../contract/symbols";
+import { Badge } from "../../components/ui/Badge";
 import { Button, buttonClass, Spinner } from "../../components/ui/Button";
+import { ConfirmDeleteDialog } from "../../components/ui/ConfirmDialog";
+import { EditDialog } from "../../components/ui/Dialog";
+import { PageShell, Panel, TableHead } from "../../components/ui/Page";
+import { mutedClass, tableClass, tdClass } from "../../components/ui/page-styles";
 import { SelectField } from "../../components/ui/SelectField";
 import { TextField } from "../../components/ui/TextField";
 import { DREAMS_NS } from "../../lib/i18n";
-import { useDocumentTitle } from "../../lib/use-document-title";
-import { ConfirmDeleteDialog, FormDialog } from "../dreams/edit";
 import { useSymbolCategoryLabel } from "../dreams/SymbolList";
-import { badgeClass, mutedClass, PageShell, Panel, TableHead, tableClass, tdClass } from "../dreams/ui";
 import { useDebouncedValue } from "../dreams/use-debounced-value";
 import { AdminSymbolForm } from "./AdminSymbolForm";
-import { MissingSymbolsQueue } from "./MissingSymbolsQueue";
 import {
   ADMIN_PAGE_SIZE,
   ADMIN_SYMBOLS_KEY,
   deleteAdminSymbol,
-  listAdminSymbols,
   SYMBOL_CATEGORIES,
-} from "./symbols-api";
+  useAdminSymbolsQuery,
+} from "./api";
+import { MissingSymbolsQueue } from "./MissingSymbolsQueue";
 
 /** /admin/symbol-management: the lexicon (search, pages, create, edit, delete) and the missing-symbol queue. */
 export default function SymbolManagementPage() {
   const { t, i18n } = useTranslation(DREAMS_NS);
-  useDocumentTitle(t("admin.documentTitle"));
   const categoryLabel = useSymbolCategoryLabel();
   const [q, setQ] = useState("");
   const [category, setCategory] = useState("");
@@ -33,12 +33,7 @@ export default function SymbolManagementPage() {
   const [editing, setEditing] = useState<AdminSymbol | "new" | null>(null);
   const [deleting, setDeleting] = useState<AdminSymbol | null>(null);
   const typed = useDebouncedValue(q, 300);
-  const params = { q: typed, category, offset };
-  const query = useQuery({
-    queryKey: [ADMIN_SYMBOLS_KEY, "list", params],
-    queryFn: ({ signal }) => listAdminSymbols(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useAdminSymbolsQuery({ q: typed, category, offset }, { keepPrevious: true });
 
   const symbols = query.data?.symbols ?? [];
   const total = query.data?.total ?? 0;
@@ -47,6 +42,7 @@ export default function SymbolManagementPage() {
   return (
     <PageShell
       title={t("admin.title")}
+      documentTitle={t("admin.documentTitle")}
       lead={t("admin.lead")}
       actions={
         <>
@@ -131,13 +127,9 @@ export default function SymbolManagementPage() {
                       </div>
                       <div className={`${mutedClass} font-mono`}>{symbol.key}</div>
                       <div className="mt-1 flex flex-wrap gap-1">
-                        {symbol.builtIn ? (
-                          <span className={badgeClass}>{t("admin.table.builtIn")}</span>
-                        ) : null}
-                        {symbol.isVital ? <span className={badgeClass}>{t("admin.table.vital")}</span> : null}
-                        {symbol.isCommon ? (
-                          <span className={badgeClass}>{t("admin.table.common")}</span>
-                        ) : null}
+                        {symbol.builtIn ? <Badge>{t("admin.table.builtIn")}</Badge> : null}
+                        {symbol.isVital ? <Badge>{t("admin.table.vital")}</Badge> : null}
+                        {symbol.isCommon ? <Badge>{t("admin.table.common")}</Badge> : null}
                       </div>
                     </td>
                     <td className={tdClass}>{categoryLabel(symbol.category)}</td>
@@ -189,29 +181,22 @@ export default function SymbolManagementPage() {
       <Panel title={t("admin.missing.title")} description={t("admin.missing.intro")}>
         <MissingSymbolsQueue />
       </Panel>
-      <FormDialog
-        open={editing !== null}
+      <EditDialog
+        editing={editing}
         onClose={() => setEditing(null)}
-        title={
-          editing === "new"
-            ? t("admin.form.createTitle")
-            : t("admin.form.editTitle", { name: editing?.name ?? "" })
+        title={(symbol) =>
+          symbol ? t("admin.form.editTitle", { name: symbol.name }) : t("admin.form.createTitle")
         }
-        className="fixed top-1/2 left-1/2 z-50 max-h-[92dvh] w-[calc(100vw-1rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4 text-slate-800 shadow-2xl focus:outline-none sm:p-6 dark:border-night-700 dark:bg-night-900 dark:text-slate-100"
+        size="lg"
       >
-        {editing !== null ? (
-          <AdminSymbolForm
-            key={editing === "new" ? "new" : editing.id}
-            symbol={editing === "new" ? null : editing}
-            onDone={() => setEditing(null)}
-          />
-        ) : null}
-      </FormDialog>
+        {(symbol) => <AdminSymbolForm symbol={symbol} onDone={() => setEditing(null)} />}
+      </EditDialog>
       <ConfirmDeleteDialog
         item={deleting}
         onClose={() => setDeleting(null)}
-        remove={(symbol: AdminSymbol) => deleteAdminSymbol(symbol.id)}
+        remove={deleteAdminSymbol}
         listKey={ADMIN_SYMBOLS_KEY}
+        ns={DREAMS_NS}
         keyPrefix="admin"
       />
     </PageShell>

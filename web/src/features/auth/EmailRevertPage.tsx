@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { buttonClass } from "../../components/ui/Button";
 import { FormError, FormNotice } from "../../components/ui/FormError";
-import { errorMessageOf } from "../../lib/form-errors";
+import { errorMessageOf } from "../../components/ui/form/server-errors";
 import { AuthPageShell, StatusLine, textLinkClass } from "./AuthPageShell";
 import { useMailedLink } from "./use-mailed-link";
 

@@ -1,28 +1,25 @@
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
-import type { PublicUser } from "../../../../contract/accounts";
-import { toast } from "../../components/ui/toast-store";
-import { apiRequest, getQueryFn, isApiError } from "../../lib/api";
+import type { PublicUser, SignupBody } from "../../../../contract/accounts";
+import { dismissToast, toast } from "../../components/ui/toast-store";
+import { getQueryFn, isApiError } from "../../lib/api";
 import { LANGUAGE_KEY } from "../../lib/i18n";
 import { THEME_KEY } from "../../lib/theme";
+import {
+  type DeleteAccountConfirmation,
+  deleteAccountRequest,
+  loginRequest,
+  logoutEverywhereRequest,
+  logoutRequest,
+  signupRequest,
+  USER_QUERY_KEY,
+} from "./api";
+import { recordAuthEvent } from "./auth-events";
 
-export const USER_QUERY_KEY = ["/api/user"] as const;
 /** Spec section 9: the session is re-checked ~100 ms after a registration that needs no verification. */
 export const POST_REGISTRATION_RECHECK_MS = 100;
-
-export interface SignupInput {
-  username: string;
-  email: string;
-  password: string;
-  referralCode?: string;
-  language?: "en" | "es";
-  timezone?: string;
-}
-
-/** How the person confirms deleting their account: the password, or the word DELETE without one. */
-export type DeleteAccountConfirmation = { password: string } | { confirm: "DELETE" };
 
 export interface SignupOutcome {
   requiresVerification: boolean;
@@ -35,7 +32,7 @@ interface AuthValue {
   isLoading: boolean;
   isLoggingOut: boolean;
   login(username: string, password: string): Promise<PublicUser>;
-  register(input: SignupInput): Promise<SignupOutcome>;
+  register(input: SignupBody): Promise<SignupOutcome>;
   logout(): Promise<void>;
   /** Ends every session of the user on the server (all devices), then cleans up like logout. */
   logoutEverywhere(): Promise<void>;
@@ -49,6 +46,8 @@ export const hasSessionHint = () =>
   document.cookie.split("; ").some((cookie) => cookie.startsWith("chitta_auth_hint="));
 
 const AuthContext = createContext<AuthValue | null>(null);
+
+const statusOf = (error: unknown) => (isApiError(error) ? error.status : undefined);
 
 const messageOf = (error: unknown, fallback: string) =>
   isApiError(error) && error.message
@@ -65,37 +64,38 @@ function clearStoredSession(): void {
   for (const [key, value] of keep) if (value !== null) window.localStorage.setItem(key, value);
 }
 
-export async function loginRequest(
-  queryClient: QueryClient,
-  username: string,
-  password: string,
-): Promise<PublicUser> {
-  const response = await apiRequest<{ id?: number; user?: PublicUser; message?: string }>(
-    "POST",
-    "/api/login",
-    { username, password },
-  );
-  if (!response || typeof response !== "object" || typeof response.id !== "number" || !response.user) {
-    throw new Error("Invalid user data received from server");
-  }
-  queryClient.setQueryData(USER_QUERY_KEY, response.user);
-  return response.user;
-}
-
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const [isLoggingOut, setLoggingOut] = useState(false);
   const loginInFlight = useRef(false);
+  /** The last "Login Failed" / "Registration Failed" toast: a success that follows takes it away. */
+  const failureToast = useRef<number | null>(null);
+  const showFailure = useCallback((title: string, description: string) => {
+    failureToast.current = toast({ title, description, variant: "destructive" });
+  }, []);
+  const clearFailure = useCallback(() => {
+    if (failureToast.current !== null) dismissToast(failureToast.current);
+    failureToast.current = null;
+  }, []);
 
   const userQuery = useQuery<PublicUser | null>({
     queryKey: USER_QUERY_KEY,
-    queryFn: (context) =>
+    // A guest is known at once: no loading state, and no re-render of the first screen when a check settles.
+    initialData: () => (hasSessionHint() ? undefined : null),
+    queryFn: async (context) => {
       // No hint cookie means no session: guests skip the check and its 401 altogether.
-      hasSessionHint()
-        ? (getQueryFn({ on401: "returnNull" })(context) as Promise<PublicUser | null>)
-        : Promise.resolve(null),
+      if (!hasSessionHint()) return null;
+      try {
+        const user = (await getQueryFn({ on401: "returnNull" })(context)) as PublicUser | null;
+        recordAuthEvent("session_check", { userId: user?.id });
+        return user;
+      } catch (error) {
+        recordAuthEvent("session_check_failed", { status: statusOf(error) });
+        throw error;
+      }
+    },
   });
 
   const login = useCallback(
@@ -103,27 +103,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (loginInFlight.current) throw new Error(t("auth.loginInProgress"));
       loginInFlight.current = true;
       try {
-        return await loginRequest(queryClient, username, password);
+        const user = await loginRequest(username, password);
+        queryClient.setQueryData(USER_QUERY_KEY, user);
+        recordAuthEvent("login", { userId: user.id });
+        clearFailure();
+        return user;
       } catch (error) {
+        recordAuthEvent("login_failed", { status: statusOf(error) });
         const message = messageOf(error, t("auth.loginFailed"));
-        toast({ title: t("auth.toast.loginFailed"), description: message, variant: "destructive" });
+        showFailure(t("auth.toast.loginFailed"), message);
         // The server's error (code, field errors) travels along as the cause.
         throw new Error(message, { cause: error });
       } finally {
         loginInFlight.current = false;
       }
     },
-    [queryClient, t],
+    [queryClient, t, showFailure, clearFailure],
   );
 
   const register = useCallback(
-    async (input: SignupInput): Promise<SignupOutcome> => {
+    async (input: SignupBody): Promise<SignupOutcome> => {
       try {
-        const response = await apiRequest<{
-          requiresVerification?: boolean;
-          nextStep?: string;
-          user?: PublicUser;
-        }>("POST", "/api/signup", input);
+        const response = await signupRequest(input);
+        recordAuthEvent("register", { userId: response.user?.id });
+        clearFailure();
         if (response.requiresVerification) {
           queryClient.setQueryData(USER_QUERY_KEY, null);
           return {
@@ -136,12 +139,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
         return { requiresVerification: false, nextStep: response.nextStep ?? "LOGIN", email: input.email };
       } catch (error) {
+        recordAuthEvent("register_failed", { status: statusOf(error) });
         const message = messageOf(error, t("auth.registrationFailed"));
-        toast({ title: t("auth.toast.registrationFailed"), description: message, variant: "destructive" });
+        showFailure(t("auth.toast.registrationFailed"), message);
         throw new Error(message, { cause: error });
       }
     },
-    [queryClient, t],
+    [queryClient, t, showFailure, clearFailure],
   );
 
   const logout = useCallback(async () => {
@@ -150,9 +154,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.setQueryData(USER_QUERY_KEY, null);
     let serverOk = true;
     try {
-      await apiRequest("POST", "/api/auth/logout");
-    } catch {
+      await logoutRequest();
+      recordAuthEvent("logout");
+    } catch (error) {
       serverOk = false;
+      recordAuthEvent("logout_failed", { status: statusOf(error) });
     }
     queryClient.clear();
     clearStoredSession();
@@ -170,7 +176,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logoutEverywhere = useCallback(async () => {
     setLoggingOut(true);
     try {
-      await apiRequest("POST", "/api/auth/logout-all");
+      await logoutEverywhereRequest();
     } catch (error) {
       // Unlike logout, a failure here means other devices may still be signed in: say so, stay signed in.
       // Only a session that is already gone (401) is cleaned up locally.
@@ -189,7 +195,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const deleteAccount = useCallback(
     async (confirmation: DeleteAccountConfirmation) => {
-      await apiRequest("DELETE", "/api/user", confirmation);
+      await deleteAccountRequest(confirmation);
       // Leave the private page before the user disappears, so its guard does not send us to /login.
       navigate("/");
       queryClient.setQueryData(USER_QUERY_KEY, null);

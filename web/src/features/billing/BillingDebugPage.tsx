@@ -1,29 +1,19 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { BillingDebugResponse } from "../../../../contract/billing";
 import { Button } from "../../components/ui/Button";
+import { PageShell, Panel, ScrollTable } from "../../components/ui/Page";
+import { bodyClass, tdClass } from "../../components/ui/page-styles";
+import { BusyStatus, LoadFailed } from "../../components/ui/Status";
 import { toast } from "../../components/ui/toast-store";
 import { isApiError } from "../../lib/api";
 import { BILLING_NS } from "../../lib/i18n";
-import { useDocumentTitle } from "../../lib/use-document-title";
 import {
-  ADMIN_BILLING_URL,
-  advanceSandboxSubscription,
-  replayBillingEvent,
-  SUBSCRIPTION_URL,
-  useBillingDebug,
-} from "./billing-api";
+  useAdvanceSandboxSubscriptionMutation,
+  useBillingDebugQuery,
+  useReplayBillingEventMutation,
+} from "./api";
 import { formatDateTime, formatMoney } from "./format";
-import {
-  BusyStatus,
-  bodyClass,
-  LoadFailed,
-  PageShell,
-  Panel,
-  ScrollTable,
-  TestModeBadge,
-  tdClass,
-} from "./ui";
+import { TestModeBadge } from "./ui";
 
 const NONE = "—";
 
@@ -63,16 +53,12 @@ function Overview({ data }: { data: BillingDebugResponse }) {
 
 function RecentEvents({ data }: { data: BillingDebugResponse }) {
   const { t, i18n } = useTranslation(BILLING_NS);
-  const queryClient = useQueryClient();
-  const replay = useMutation({
-    mutationFn: replayBillingEvent,
-    onSuccess: (answer, eventId) => {
+  const replay = useReplayBillingEventMutation({
+    onSuccess: (answer, eventId) =>
       toast({
         title: t("billingAdmin.events.replayed"),
         description: t("billingAdmin.events.outcome", { id: eventId, outcome: answer.outcome }),
-      });
-      void queryClient.invalidateQueries({ queryKey: [ADMIN_BILLING_URL] });
-    },
+      }),
     onError: (error) =>
       toast({
         title: t("billingAdmin.events.replayFailed"),
@@ -132,18 +118,12 @@ function RecentEvents({ data }: { data: BillingDebugResponse }) {
 
 function SandboxSubscriptions({ data }: { data: BillingDebugResponse }) {
   const { t, i18n } = useTranslation(BILLING_NS);
-  const queryClient = useQueryClient();
-  const advance = useMutation({
-    mutationFn: ({ id, renewal }: { id: string; renewal: "paid" | "failed" }) =>
-      advanceSandboxSubscription(id, renewal),
-    onSuccess: (answer, { id }) => {
+  const advance = useAdvanceSandboxSubscriptionMutation({
+    onSuccess: (answer, { id }) =>
       toast({
         title: t("billingAdmin.sandbox.advanced"),
         description: t("billingAdmin.sandbox.outcome", { id, outcome: answer.outcome }),
-      });
-      void queryClient.invalidateQueries({ queryKey: [ADMIN_BILLING_URL] });
-      void queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_URL] });
-    },
+      }),
     onError: (error) =>
       toast({
         title: t("billingAdmin.sandbox.advanceFailed"),
@@ -235,10 +215,14 @@ function SandboxSubscriptions({ data }: { data: BillingDebugResponse }) {
  */
 export default function BillingDebugPage() {
   const { t } = useTranslation(BILLING_NS);
-  useDocumentTitle(t("billingAdmin.documentTitle"));
-  const query = useBillingDebug();
+  const query = useBillingDebugQuery();
   return (
-    <PageShell title={t("billingAdmin.title")} lead={t("billingAdmin.lead")}>
+    <PageShell
+      documentTitle={t("billingAdmin.documentTitle")}
+      width="medium"
+      title={t("billingAdmin.title")}
+      lead={t("billingAdmin.lead")}
+    >
       {query.isPending ? (
         <BusyStatus>{t("billingAdmin.loading")}</BusyStatus>
       ) : query.isError ? (

@@ -1,42 +1,33 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
 import type { SubscriptionStateResponse } from "../../../../contract/billing";
 import { Button } from "../../components/ui/Button";
 import { FormError, FormNotice } from "../../components/ui/FormError";
+import { LinkButton } from "../../components/ui/LinkButton";
+import { PageShell, Panel } from "../../components/ui/Page";
+import { bodyClass, linkClass } from "../../components/ui/page-styles";
+import { BusyStatus, LoadFailed } from "../../components/ui/Status";
 import { isApiError } from "../../lib/api";
 import { BILLING_NS } from "../../lib/i18n";
-import { useDocumentTitle } from "../../lib/use-document-title";
 import {
   followUrl,
   isPlanId,
-  openPortal,
   PAYMENT_PROBLEM_STATUSES,
-  retrySandboxPayment,
+  useOpenPortalMutation,
   useRefreshBilling,
-  useSubscriptionState,
-} from "./billing-api";
+  useRetrySandboxPaymentMutation,
+  useSubscriptionStateQuery,
+} from "./api";
 import { SandboxCardForm } from "./SandboxCardForm";
-import {
-  BackToPlans,
-  BusyStatus,
-  bodyClass,
-  LinkButton,
-  LoadFailed,
-  linkClass,
-  PageShell,
-  Panel,
-  TestModeBadge,
-} from "./ui";
+import { BackToPlans, TestModeBadge } from "./ui";
 
 /** Sandbox: pay the open invoice again with a test card. */
 function SandboxRetry({ onPaid }: { onPaid(message: string): void }) {
   const { t } = useTranslation(BILLING_NS);
   const refreshBilling = useRefreshBilling();
   const [message, setMessage] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: retrySandboxPayment,
+  const mutation = useRetrySandboxPaymentMutation({
     onMutate: () => setMessage(null),
     onSuccess: async (answer) => {
       if (answer.outcome !== "succeeded") {
@@ -70,10 +61,7 @@ function SandboxRetry({ onPaid }: { onPaid(message: string): void }) {
 function UpdatePaymentMethod() {
   const { t } = useTranslation(BILLING_NS);
   const [, navigate] = useLocation();
-  const mutation = useMutation({
-    mutationFn: openPortal,
-    onSuccess: ({ url }) => followUrl(url, navigate),
-  });
+  const mutation = useOpenPortalMutation({ onSuccess: ({ url }) => followUrl(url, navigate) });
   return (
     <div className="flex flex-col items-start gap-3">
       <Button
@@ -120,11 +108,10 @@ function FailedRenewal({
  */
 export default function CheckoutRecoveryPage() {
   const { t } = useTranslation(BILLING_NS);
-  useDocumentTitle(t("recovery.documentTitle"));
   const params = new URLSearchParams(useSearch());
   const session = params.get("session");
   const plan = params.get("plan");
-  const query = useSubscriptionState();
+  const query = useSubscriptionStateQuery();
   const state = query.data;
   const problem =
     state?.subscription && PAYMENT_PROBLEM_STATUSES.includes(state.subscription.status) ? state : null;
@@ -133,7 +120,12 @@ export default function CheckoutRecoveryPage() {
   const [recovered, setRecovered] = useState<string | null>(null);
 
   return (
-    <PageShell title={t("recovery.title")} lead={checkout || problem ? t("recovery.lead") : undefined}>
+    <PageShell
+      documentTitle={t("recovery.documentTitle")}
+      width="medium"
+      title={t("recovery.title")}
+      lead={checkout || problem ? t("recovery.lead") : undefined}
+    >
       {checkout ? (
         <Panel title={t(`recovery.${checkout}.title`)}>
           <p className={`mb-4 ${bodyClass}`}>{t(`recovery.${checkout}.body`)}</p>

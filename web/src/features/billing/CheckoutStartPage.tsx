@@ -1,20 +1,20 @@
-import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Redirect, useSearch } from "wouter";
 import type { PlanId } from "../../../../contract/billing";
 import { Button } from "../../components/ui/Button";
 import { FormError } from "../../components/ui/FormError";
+import { PageShell } from "../../components/ui/Page";
+import { linkClass } from "../../components/ui/page-styles";
+import { BusyStatus } from "../../components/ui/Status";
 import { isApiError } from "../../lib/api";
 import { BILLING_NS } from "../../lib/i18n";
-import { useDocumentTitle } from "../../lib/use-document-title";
-import { isPlanId, startCheckout } from "./billing-api";
-import { BackToPlans, BusyStatus, linkClass, PageShell } from "./ui";
+import { isPlanId, useStartCheckoutMutation } from "./api";
+import { BackToPlans } from "./ui";
 
 function CheckoutStart({ plan }: { plan: PlanId }) {
   const { t } = useTranslation(BILLING_NS);
-  const mutation = useMutation({
-    mutationFn: startCheckout,
+  const mutation = useStartCheckoutMutation({
     // Stripe Checkout, or the sandbox's own page: a full page load either way, as with Stripe.
     onSuccess: ({ url }) => window.location.assign(url),
   });
@@ -58,11 +58,15 @@ function CheckoutStart({ plan }: { plan: PlanId }) {
  */
 export default function CheckoutStartPage() {
   const { t } = useTranslation(BILLING_NS);
-  useDocumentTitle(t("checkoutStart.documentTitle"));
   const plan = new URLSearchParams(useSearch()).get("plan");
   if (!isPlanId(plan)) return <Redirect to="/subscribe" replace />;
   return (
-    <PageShell title={t("checkoutStart.title")} lead={t(`checkoutStart.lead.${plan}`)}>
+    <PageShell
+      documentTitle={t("checkoutStart.documentTitle")}
+      width="medium"
+      title={t("checkoutStart.title")}
+      lead={t(`checkoutStart.lead.${plan}`)}
+    >
       <CheckoutStart key={plan} plan={plan} />
     </PageShell>
   );

@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { Button } from "../../components/ui/Button";
 import { FormNotice } from "../../components/ui/FormError";
+import { LinkButton } from "../../components/ui/LinkButton";
+import { PageShell } from "../../components/ui/Page";
+import { bodyClass, linkClass } from "../../components/ui/page-styles";
+import { BusyStatus } from "../../components/ui/Status";
 import { BILLING_NS } from "../../lib/i18n";
-import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAuth } from "../auth/auth-context";
-import { useRefreshBilling, useSubscriptionState } from "./billing-api";
-import { BusyStatus, bodyClass, LinkButton, linkClass, PageShell } from "./ui";
+import { useRefreshBilling, useSubscriptionStateQuery } from "./api";
 
 /** How often and how long the page asks whether the payment has turned into Premium. */
 export const CONFIRM_POLL_MS = 1500;
@@ -17,7 +19,7 @@ function Confirmation() {
   const { t } = useTranslation(BILLING_NS);
   const refreshBilling = useRefreshBilling();
   const [timedOut, setTimedOut] = useState(false);
-  const query = useSubscriptionState({
+  const query = useSubscriptionStateQuery({
     poll: (data) => (data?.isPremium || timedOut ? false : CONFIRM_POLL_MS),
   });
   const premium = query.data?.isPremium === true;
@@ -74,25 +76,51 @@ function Confirmation() {
   );
 }
 
+/** Reached without a checkout to confirm (typed in, bookmarked, a user who never paid): said at once, with the plans. */
+function NothingToConfirm() {
+  const { t } = useTranslation(BILLING_NS);
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <div role="status" className={bodyClass}>
+        <p className="font-semibold text-slate-900 dark:text-slate-50">
+          {t("paymentSuccess.noCheckoutTitle")}
+        </p>
+        <p className="mt-1">{t("paymentSuccess.noCheckoutBody")}</p>
+      </div>
+      <LinkButton href="/subscribe">{t("paymentSuccess.seePlans")}</LinkButton>
+    </div>
+  );
+}
+
 /**
- * /stripe-checkout/success and /subscription/success: where checkout returns. The webhook may land a moment
+ * /stripe-checkout/success and /subscription/success: where checkout returns (with `?session_id=`). The webhook may land a moment
  * later, so the page asks every 1.5 s (for up to 30 s) until the subscription shows Premium.
  */
 export default function CheckoutSuccessPage() {
   const { t } = useTranslation(BILLING_NS);
-  useDocumentTitle(t("paymentSuccess.documentTitle"));
   const { user, isLoading } = useAuth();
+  // Checkout always comes back with its session id; a premium member is welcomed either way.
+  const fromCheckout = new URLSearchParams(useSearch()).has("session_id");
   // /subscription/success is a public route: without a session there is nothing to confirm yet.
   if (isLoading) {
     return (
-      <PageShell title={t("paymentSuccess.title")}>
+      <PageShell
+        documentTitle={t("paymentSuccess.documentTitle")}
+        width="medium"
+        title={t("paymentSuccess.title")}
+      >
         <BusyStatus>{t("paymentSuccess.confirming")}</BusyStatus>
       </PageShell>
     );
   }
   if (!user) {
     return (
-      <PageShell title={t("paymentSuccess.title")} lead={t("paymentSuccess.signInBody")}>
+      <PageShell
+        documentTitle={t("paymentSuccess.documentTitle")}
+        width="medium"
+        title={t("paymentSuccess.title")}
+        lead={t("paymentSuccess.signInBody")}
+      >
         <div>
           <LinkButton href="/login">{t("paymentSuccess.signIn")}</LinkButton>
         </div>
@@ -100,8 +128,12 @@ export default function CheckoutSuccessPage() {
     );
   }
   return (
-    <PageShell title={t("paymentSuccess.title")}>
-      <Confirmation />
+    <PageShell
+      documentTitle={t("paymentSuccess.documentTitle")}
+      width="medium"
+      title={t("paymentSuccess.title")}
+    >
+      {fromCheckout || user.isPremium ? <Confirmation /> : <NothingToConfirm />}
     </PageShell>
   );
 }

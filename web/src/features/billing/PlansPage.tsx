@@ -2,26 +2,17 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { PlanId, PlansResponse } from "../../../../contract/billing";
+import { featureAvailable } from "../../../../contract/features";
+import { Badge } from "../../components/ui/Badge";
+import { LinkButton } from "../../components/ui/LinkButton";
+import { PageShell, Panel } from "../../components/ui/Page";
+import { bodyClass, h2Class, linkClass, mutedClass, panelClass } from "../../components/ui/page-styles";
+import { BusyStatus, LoadFailed } from "../../components/ui/Status";
 import { BILLING_NS } from "../../lib/i18n";
-import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAuth } from "../auth/auth-context";
-import { hasPremium, usePlans, useSubscriptionState } from "./billing-api";
+import { usePlansQuery, useSubscriptionStateQuery } from "./api";
 import { formatMoney, perMonthOfYear, planPrice } from "./format";
-import {
-  BusyStatus,
-  bodyClass,
-  h2Class,
-  LinkButton,
-  LoadFailed,
-  linkClass,
-  mutedClass,
-  PageShell,
-  Panel,
-  PremiumBenefits,
-  panelClass,
-  saveBadgeClass,
-  TestModeNotice,
-} from "./ui";
+import { PremiumBenefits, TestModeNotice } from "./ui";
 
 function PlanCard({
   plans,
@@ -49,9 +40,7 @@ function PlanCard({
           {t(`subscribe.${id}.name`)}
         </h2>
         {id === "yearly" && plans.yearlySavingsPercent > 0 ? (
-          <span className={saveBadgeClass}>
-            {t("subscribe.save", { percent: plans.yearlySavingsPercent })}
-          </span>
+          <Badge tone="highlight">{t("subscribe.save", { percent: plans.yearlySavingsPercent })}</Badge>
         ) : null}
       </div>
       <p className="mt-4 text-3xl font-semibold text-slate-900 dark:text-slate-50">
@@ -77,16 +66,20 @@ function PlanCard({
 /** /subscribe: the two plans with the server's prices, what Premium gives, and the way to checkout. */
 export default function PlansPage() {
   const { t } = useTranslation(BILLING_NS);
-  useDocumentTitle(t("subscribe.documentTitle"));
   const { user } = useAuth();
-  const plansQuery = usePlans();
-  const stateQuery = useSubscriptionState({ enabled: user !== null });
+  const plansQuery = usePlansQuery();
+  const stateQuery = useSubscriptionStateQuery({ enabled: user !== null });
   const state = stateQuery.data;
-  const premium = (user ? hasPremium(user) : false) || state?.isPremium === true;
+  const premium = user?.isPremium === true || state?.isPremium === true;
   const unlimited = user?.hasUnlimitedAccess === true || state?.hasUnlimitedAccess === true;
 
   return (
-    <PageShell title={t("subscribe.title")} lead={t("subscribe.lead")}>
+    <PageShell
+      documentTitle={t("subscribe.documentTitle")}
+      width="medium"
+      title={t("subscribe.title")}
+      lead={t(featureAvailable.oracle ? "subscribe.lead" : "subscribe.leadWithoutOracle")}
+    >
       {plansQuery.isPending ? (
         <BusyStatus>{t("subscribe.loading")}</BusyStatus>
       ) : plansQuery.isError ? (

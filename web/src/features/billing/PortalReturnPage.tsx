@@ -1,12 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
+import { PageShell } from "../../components/ui/Page";
+import { BusyStatus } from "../../components/ui/Status";
 import { BILLING_NS } from "../../lib/i18n";
-import { useDocumentTitle } from "../../lib/use-document-title";
-import { useAuth } from "../auth/auth-context";
-import { INVOICES_URL, SUBSCRIPTION_URL } from "./billing-api";
-import { BusyStatus, PageShell } from "./ui";
+import { useRefreshBilling } from "./api";
 
 /**
  * /subscription/redirect: the billing portal's way back. Whatever changed there (plan, card, cancellation)
@@ -14,20 +12,15 @@ import { BusyStatus, PageShell } from "./ui";
  */
 export default function PortalReturnPage() {
   const { t } = useTranslation(BILLING_NS);
-  useDocumentTitle(t("portalReturn.documentTitle"));
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const { refreshUser } = useAuth();
+  const refreshBilling = useRefreshBilling();
   useEffect(() => {
-    // Marked stale (not refetched here): the subscription page asks for them as it opens.
-    void queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_URL], refetchType: "none" });
-    void queryClient.invalidateQueries({ queryKey: [INVOICES_URL], refetchType: "none" });
-    // The plan may have changed: the nav's PREMIUM badge and the premium guards read the user.
-    void refreshUser();
+    // Nothing here shows them, so they are only marked stale: the subscription page fetches them as it opens.
+    void refreshBilling();
     navigate("/account/subscription", { replace: true });
-  }, [navigate, queryClient, refreshUser]);
+  }, [navigate, refreshBilling]);
   return (
-    <PageShell title={t("portalReturn.title")}>
+    <PageShell documentTitle={t("portalReturn.documentTitle")} width="medium" title={t("portalReturn.title")}>
       <BusyStatus>{t("portalReturn.status")}</BusyStatus>
     </PageShell>
   );

@@ -1,17 +1,11 @@
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/ui/Button";
 import { FormError } from "../../components/ui/FormError";
-import { TextField } from "../../components/ui/TextField";
+import { Form, FormTextField, SubmitRow, useForm } from "../../components/ui/form";
+import { ScrollTable } from "../../components/ui/Page";
+import { tdClass } from "../../components/ui/page-styles";
 import { BILLING_NS } from "../../lib/i18n";
-import {
-  cardDigits,
-  groupCardNumber,
-  isCardNumber,
-  SANDBOX_CARDS,
-  type SandboxCardKind,
-} from "./billing-api";
-import { ScrollTable, tdClass } from "./ui";
+import { cardDigits, groupCardNumber, isCardNumber, SANDBOX_CARDS, type SandboxCardKind } from "./api";
 
 const CARD_ORDER: SandboxCardKind[] = ["succeeds", "declined", "needsRetry"];
 
@@ -61,53 +55,35 @@ export function SandboxCardForm({
   onSubmit(cardNumber: string): void;
 }) {
   const { t } = useTranslation(BILLING_NS);
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const problem = value.trim() === "" ? "required" : isCardNumber(value) ? null : "invalid";
-    if (problem) {
-      setError(t(`sandboxCheckout.card.${problem}`));
-      inputRef.current?.focus();
-      return;
-    }
-    setError(null);
-    onSubmit(cardDigits(value));
-  }
+  const form = useForm({ defaultValues: { cardnumber: "" } });
 
   return (
     <div className="flex flex-col gap-6">
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField
-          ref={inputRef}
+      <Form form={form} pending={pending} onSubmit={({ cardnumber }) => onSubmit(cardDigits(cardnumber))}>
+        <FormTextField
+          name="cardnumber"
           label={t("sandboxCheckout.card.label")}
           description={t("sandboxCheckout.card.hint")}
-          name="cardnumber"
           type="text"
           autoComplete="cc-number"
           inputMode="numeric"
           spellCheck={false}
           maxLength={23}
           placeholder={groupCardNumber(SANDBOX_CARDS.succeeds)}
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setError(null);
-          }}
-          error={error}
           required
           className="max-w-sm"
+          rules={{
+            validate: (value: string) =>
+              value.trim() === ""
+                ? t("sandboxCheckout.card.required")
+                : isCardNumber(value) || t("sandboxCheckout.card.invalid"),
+          }}
         />
         <FormError message={message} />
-        <div>
-          <Button type="submit" pending={pending} pendingLabel={pendingLabel} className="w-full sm:w-auto">
-            {submitLabel}
-          </Button>
-        </div>
-      </form>
+        <SubmitRow pendingLabel={pendingLabel} buttonClassName="w-full sm:w-auto">
+          {submitLabel}
+        </SubmitRow>
+      </Form>
       <div className="flex flex-col gap-2">
         <h3 className="text-base font-semibold text-slate-900 dark:text-slate-50">
           {t("sandboxCheckout.cards.title")}
@@ -115,9 +91,9 @@ export function SandboxCardForm({
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("sandboxCheckout.cards.intro")}</p>
         <TestCardsTable
           onPick={(digits) => {
-            setValue(groupCardNumber(digits));
-            setError(null);
-            inputRef.current?.focus();
+            form.setValue("cardnumber", groupCardNumber(digits));
+            form.clearErrors("cardnumber");
+            form.setFocus("cardnumber");
           }}
         />
       </div>

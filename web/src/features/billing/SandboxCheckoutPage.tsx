@@ -1,25 +1,17 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
 import type { SandboxSession } from "../../../../contract/billing";
 import { FormError, FormNotice } from "../../components/ui/FormError";
+import { PageShell, Panel } from "../../components/ui/Page";
+import { linkClass, warningClass } from "../../components/ui/page-styles";
+import { BusyStatus, LoadFailed } from "../../components/ui/Status";
 import { isApiError } from "../../lib/api";
 import { BILLING_NS } from "../../lib/i18n";
-import { useDocumentTitle } from "../../lib/use-document-title";
-import { followUrl, paySandboxSession, SANDBOX_SESSIONS_URL, useSandboxSession } from "./billing-api";
+import { followUrl, usePaySandboxSessionMutation, useSandboxSessionQuery } from "./api";
 import { formatMoney } from "./format";
 import { SandboxCardForm } from "./SandboxCardForm";
-import {
-  BackToPlans,
-  BusyStatus,
-  LoadFailed,
-  linkClass,
-  PageShell,
-  Panel,
-  TestModeBadge,
-  warningClass,
-} from "./ui";
+import { BackToPlans, TestModeBadge } from "./ui";
 
 function OrderSummary({ session }: { session: SandboxSession }) {
   const { t, i18n } = useTranslation(BILLING_NS);
@@ -67,10 +59,8 @@ function OrderSummary({ session }: { session: SandboxSession }) {
 function PayForm({ session }: { session: SandboxSession }) {
   const { t } = useTranslation(BILLING_NS);
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const [message, setMessage] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: (cardNumber: string) => paySandboxSession(session.id, cardNumber),
+  const mutation = usePaySandboxSessionMutation(session.id, {
     onMutate: () => setMessage(null),
     onSuccess: (answer) => {
       const next =
@@ -82,8 +72,7 @@ function PayForm({ session }: { session: SandboxSession }) {
         setMessage(answer.message);
         return;
       }
-      // The success page confirms the subscription and refreshes the user; a declined session stays open.
-      void queryClient.invalidateQueries({ queryKey: [SANDBOX_SESSIONS_URL, session.id] });
+      // The success page confirms the subscription and refreshes the user.
       followUrl(next, navigate);
     },
     onError: (error) =>
@@ -109,12 +98,15 @@ function PayForm({ session }: { session: SandboxSession }) {
  */
 export default function SandboxCheckoutPage() {
   const { t } = useTranslation(BILLING_NS);
-  useDocumentTitle(t("sandboxCheckout.documentTitle"));
   const sessionId = new URLSearchParams(useSearch()).get("session");
-  const query = useSandboxSession(sessionId);
+  const query = useSandboxSessionQuery(sessionId);
 
   return (
-    <PageShell title={t("sandboxCheckout.title")}>
+    <PageShell
+      documentTitle={t("sandboxCheckout.documentTitle")}
+      width="medium"
+      title={t("sandboxCheckout.title")}
+    >
       <div role="note" className={`flex flex-col gap-2 ${warningClass}`}>
         <div className="flex flex-wrap items-center gap-3">
           <TestModeBadge />

@@ -1,41 +1,30 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import type { SubscriptionStateResponse } from "../../../../contract/billing";
+import { featureAvailable } from "../../../../contract/features";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { LinkButton } from "../../components/ui/LinkButton";
+import { PageShell, Panel, ScrollTable } from "../../components/ui/Page";
+import { bodyClass, linkClass, mutedClass, tdClass, warningClass } from "../../components/ui/page-styles";
+import { BusyStatus, LoadFailed } from "../../components/ui/Status";
 import { toast } from "../../components/ui/toast-store";
 import { isApiError } from "../../lib/api";
 import { BILLING_NS } from "../../lib/i18n";
-import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAuth } from "../auth/auth-context";
 import {
   ENTITLING_STATUSES,
   followUrl,
-  openPortal,
   PAYMENT_PROBLEM_STATUSES,
-  useCancelOrResume,
-  useInvoices,
+  useCancelOrResumeMutation,
+  useInvoicesQuery,
+  useOpenPortalMutation,
   useRefreshBilling,
-  useSubscriptionState,
-} from "./billing-api";
+  useSubscriptionStateQuery,
+} from "./api";
 import { formatDate, formatMoney } from "./format";
-import {
-  BusyStatus,
-  bodyClass,
-  freeLimitsOf,
-  LinkButton,
-  LoadFailed,
-  linkClass,
-  mutedClass,
-  PageShell,
-  Panel,
-  ScrollTable,
-  TestModeBadge,
-  tdClass,
-  warningClass,
-} from "./ui";
+import { freeLimitsOf, TestModeBadge } from "./ui";
 
 type PlanLabel = "free" | "monthly" | "yearly" | "premium" | "unlimited";
 
@@ -60,7 +49,7 @@ function CurrentPlan({ state }: { state: SubscriptionStateResponse }) {
     : null;
   const label = planLabelOf(state);
 
-  const change = useCancelOrResume();
+  const change = useCancelOrResumeMutation();
   const run = (action: "cancel" | "resume") =>
     change.mutate(action, {
       onSuccess: () => {
@@ -94,8 +83,7 @@ function CurrentPlan({ state }: { state: SubscriptionStateResponse }) {
       },
     });
 
-  const portal = useMutation({
-    mutationFn: openPortal,
+  const portal = useOpenPortalMutation({
     onSuccess: ({ url }) => followUrl(url, navigate),
     onError: (error) =>
       toast({
@@ -140,7 +128,14 @@ function CurrentPlan({ state }: { state: SubscriptionStateResponse }) {
         ) : null}
       </dl>
       {label === "free" ? (
-        <p className={`mt-4 ${bodyClass}`}>{t("subscriptionPage.current.freeBody", freeLimitsOf(user))}</p>
+        <p className={`mt-4 ${bodyClass}`}>
+          {t(
+            featureAvailable.oracle
+              ? "subscriptionPage.current.freeBody"
+              : "subscriptionPage.current.freeBodyWithoutOracle",
+            freeLimitsOf(user),
+          )}
+        </p>
       ) : label === "unlimited" ? (
         <p className={`mt-4 ${bodyClass}`}>{t("subscriptionPage.current.unlimitedBody")}</p>
       ) : null}
@@ -211,7 +206,7 @@ function CurrentPlan({ state }: { state: SubscriptionStateResponse }) {
 function Invoices() {
   const { t, i18n } = useTranslation(BILLING_NS);
   const { user } = useAuth();
-  const query = useInvoices();
+  const query = useInvoicesQuery();
   return (
     <Panel title={t("subscriptionPage.invoices.title")}>
       {query.isPending ? (
@@ -270,10 +265,14 @@ function Invoices() {
  */
 export default function SubscriptionPage() {
   const { t } = useTranslation(BILLING_NS);
-  useDocumentTitle(t("subscriptionPage.documentTitle"));
-  const query = useSubscriptionState();
+  const query = useSubscriptionStateQuery();
   return (
-    <PageShell title={t("subscriptionPage.title")} lead={t("subscriptionPage.lead")}>
+    <PageShell
+      documentTitle={t("subscriptionPage.documentTitle")}
+      width="medium"
+      title={t("subscriptionPage.title")}
+      lead={t("subscriptionPage.lead")}
+    >
       {query.isPending ? (
         <BusyStatus>{t("subscriptionPage.loading")}</BusyStatus>
       ) : query.isError ? (

@@ -1,44 +1,48 @@
 import { type ReactNode, type Ref, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { RecognizedSymbol } from "../../../../contract/dreams";
+import { Badge } from "../../components/ui/Badge";
+import { Panel } from "../../components/ui/Page";
 import { DREAMS_NS } from "../../lib/i18n";
 import { HighlightedDream } from "./HighlightedDream";
 import { SymbolList } from "./SymbolList";
 import { TranslationText } from "./TranslationText";
-import { badgeClass, Panel } from "./ui";
 
 /** Longer dreams would not fit on screen beside the list, so they scroll with the page. */
 const STICKY_MAX_LENGTH = 1200;
+
+/** What a translated dream shows: a translation of this session, or a dream of the journal. */
+export interface DreamReading {
+  content: string;
+  translation: string | null;
+  symbols: readonly RecognizedSymbol[];
+  isPremiumTranslation: boolean;
+}
 
 /**
  * A translated dream: the translation text, the dream with its evidence marked, and the symbol list; the
  * list and the marks are linked (a symbol in focus lights up its words).
  */
 export function DreamResult({
-  content,
-  translation,
-  symbols,
-  isPremiumTranslation,
+  reading,
   headingRef,
   notice,
   actions,
 }: {
-  content: string;
-  translation: string | null;
-  symbols: readonly RecognizedSymbol[];
-  isPremiumTranslation: boolean;
+  reading: DreamReading;
   headingRef?: Ref<HTMLHeadingElement>;
   notice?: ReactNode;
   actions?: ReactNode;
 }) {
   const { t } = useTranslation(DREAMS_NS);
+  const { content, translation, symbols, isPremiumTranslation } = reading;
   const [activeKey, setActiveKey] = useState<string | null>(null);
   return (
     <div className="flex flex-col gap-6">
       <Panel
         title={t("result.translationTitle")}
         headingRef={headingRef}
-        actions={isPremiumTranslation ? <span className={badgeClass}>{t("result.premium")}</span> : null}
+        actions={isPremiumTranslation ? <Badge>{t("result.premium")}</Badge> : null}
       >
         {notice}
         {translation ? (

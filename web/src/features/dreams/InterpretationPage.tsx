@@ -1,21 +1,64 @@
+import { Component, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
-import { buttonClass } from "../../components/ui/Button";
+import { LinkButton } from "../../components/ui/LinkButton";
+import { PageShell, Panel } from "../../components/ui/Page";
+import { bodyClass } from "../../components/ui/page-styles";
 import { DREAMS_NS } from "../../lib/i18n";
-import { useDocumentTitle } from "../../lib/use-document-title";
 import { DreamResult } from "./DreamResult";
 import { useLastTranslation } from "./last-translation";
-import { bodyClass, PageShell, Panel } from "./ui";
+
+/** A panel with a message and the way back to the dream page. */
+function InterpretationNotice({ title, body, action }: { title: string; body: string; action: string }) {
+  return (
+    <Panel title={title}>
+      <p className={bodyClass}>{body}</p>
+      <div className="mt-4">
+        <LinkButton href="/dream-input">{action}</LinkButton>
+      </div>
+    </Panel>
+  );
+}
+
+function InterpretationFailed() {
+  const { t } = useTranslation(DREAMS_NS);
+  return (
+    <InterpretationNotice
+      title={t("interpretation.failedTitle")}
+      body={t("interpretation.failedBody")}
+      action={t("interpretation.another")}
+    />
+  );
+}
+
+/**
+ * Spec section 8: a kept result that cannot be shown (e.g. written by an older version) fails here, with the spec's
+ * texts, instead of taking the whole page down to the app's fatal screen.
+ */
+class InterpretationBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error("[CHITTA] Interpretation failed:", error);
+  }
+
+  override render() {
+    return this.state.failed ? <InterpretationFailed /> : this.props.children;
+  }
+}
 
 /** /interpretation: the latest translation of this browser session, or the way to make one. */
 export default function InterpretationPage() {
   const { t, i18n } = useTranslation(DREAMS_NS);
-  useDocumentTitle(t("interpretation.documentTitle"));
   const result = useLastTranslation();
   const when = result ? new Date(result.translatedAt) : null;
   return (
     <PageShell
       title={t("interpretation.title")}
+      documentTitle={t("interpretation.documentTitle")}
       lead={
         when && !Number.isNaN(when.getTime())
           ? t("interpretation.leadWithTime", {
@@ -28,29 +71,25 @@ export default function InterpretationPage() {
       }
       actions={
         <>
-          <Link href="/dream-input" className={buttonClass("secondary")}>
+          <LinkButton href="/dream-input" variant="secondary">
             {result ? t("interpretation.another") : t("interpretation.write")}
-          </Link>
-          <Link href="/journal" className={buttonClass("secondary")}>
+          </LinkButton>
+          <LinkButton href="/journal" variant="secondary">
             {t("dreamInput.openJournal")}
-          </Link>
+          </LinkButton>
         </>
       }
     >
       {result ? (
-        <DreamResult
-          content={result.content}
-          translation={result.translation}
-          symbols={result.symbols}
-          isPremiumTranslation={result.isPremiumTranslation}
-        />
+        <InterpretationBoundary key={result.translatedAt}>
+          <DreamResult reading={result} />
+        </InterpretationBoundary>
       ) : (
-        <Panel title={t("interpretation.emptyTitle")}>
-          <p className={bodyClass}>{t("interpretation.emptyBody")}</p>
-          <Link href="/dream-input" className={`${buttonClass("primary")} mt-4`}>
-            {t("interpretation.write")}
-          </Link>
-        </Panel>
+        <InterpretationNotice
+          title={t("interpretation.emptyTitle")}
+          body={t("interpretation.emptyBody")}
+          action={t("interpretation.write")}
+        />
       )}
     </PageShell>
   );

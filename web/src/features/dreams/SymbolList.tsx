@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { RecognizedSymbol } from "../../../../contract/dreams";
+import { Badge, Chip } from "../../components/ui/Badge";
+import { bodyClass, h3Class, mutedClass } from "../../components/ui/page-styles";
 import { DREAMS_NS } from "../../lib/i18n";
-import { badgeClass, bodyClass, chipClass, h3Class, mutedClass } from "./ui";
 
 /** "animal" -> "Animal" / "Animal", through the locale; an unknown category is shown as it came. */
 export function useSymbolCategoryLabel() {
@@ -57,7 +58,7 @@ export function SymbolList({
           >
             <div className="flex flex-wrap items-center gap-2">
               <h3 className={h3Class}>{symbol.name}</h3>
-              <span className={badgeClass}>{categoryLabel(symbol.category)}</span>
+              <Badge>{categoryLabel(symbol.category)}</Badge>
             </div>
             {/* Empty when the meanings were withheld (decisions.md, free tier). */}
             {symbol.description ? <p className={`mt-2 ${bodyClass}`}>{symbol.description}</p> : null}
@@ -68,9 +69,9 @@ export function SymbolList({
               <div className="mt-3 flex flex-wrap items-center gap-2">
                 <span className={mutedClass}>{t("result.triggeredBy")}</span>
                 {words.map((word) => (
-                  <span key={word} className={chipClass}>
+                  <Chip key={word} tone="outline">
                     {t("result.quoted", { word })}
-                  </span>
+                  </Chip>
                 ))}
                 <button
                   type="button"

@@ -1,20 +1,15 @@
 import type { PublicUser } from "../../../../contract/accounts";
 
-type AllowanceUser = Pick<
-  PublicUser,
-  "isPremium" | "subscriptionTier" | "hasUnlimitedAccess" | "translationsUsed" | "translationsLimit"
-> & { translationsResetDate?: string | null };
-
-export const isPremiumUser = (
-  user: Pick<PublicUser, "isPremium" | "subscriptionTier" | "hasUnlimitedAccess">,
-) => user.isPremium || user.subscriptionTier === "premium" || user.hasUnlimitedAccess;
+type AllowanceUser = Pick<PublicUser, "isPremium" | "translationsUsed" | "translationsLimit"> & {
+  translationsResetDate?: string | null;
+};
 
 /**
- * The free translations the user has left now, or null for premium (no limit). Once the count's day is over
+ * The free translations the user has left now, or null for premium (the server's `isPremium`: no limit). Once the count's day is over
  * (its reset time has passed) the whole allowance is back, though the server renews it only on the next use.
  */
 export function translationsLeft(user: AllowanceUser, now = Date.now()): number | null {
-  if (isPremiumUser(user)) return null;
+  if (user.isPremium) return null;
   const resetsAt = user.translationsResetDate ? Date.parse(user.translationsResetDate) : Number.NaN;
   const used = resetsAt > now ? user.translationsUsed : 0;
   return Math.max(0, user.translationsLimit - used);

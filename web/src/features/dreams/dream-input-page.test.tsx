@@ -8,6 +8,7 @@ import { type FetchCall, fakeServer, renderPage, testUser } from "../auth/test-u
 import DreamInputPage from "./DreamInputPage";
 import { DRAFT_KEY } from "./draft";
 import { LAST_TRANSLATION_KEY } from "./last-translation";
+import { translationLimitRefusal } from "./test-fixtures";
 
 const DREAM = "Soñé que una culebra enorme me perseguía por la casa de mi abuela y yo corría hacia el río.";
 
@@ -131,7 +132,11 @@ describe("DreamInputPage", () => {
     expect(textarea.getAttribute("aria-invalid")).toBe("true");
 
     fireEvent.change(textarea, { target: { value: "x".repeat(5001) } });
-    expect(screen.getByText(/1 character over the limit/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        (_, element) => element?.textContent === "5001 / 5000 characters. 1 character over the limit.",
+      ),
+    ).toBeTruthy();
     await ui.click(screen.getByRole("button", { name: "Translate my dream" }));
     expect(screen.getByRole("alert").textContent).toBe(
       "Please limit your dream description to 5000 characters.",
@@ -139,21 +144,14 @@ describe("DreamInputPage", () => {
     expect(calls.some((call) => call.url === "/api/translate-dream")).toBe(false);
   });
 
-  it("shows the limit text for the server's 403, in English and in Spanish, and clears the result", async () => {
+  it("shows the spec's limit text, in English and in Spanish, for the server's reason whatever its message says", async () => {
     let language = "en";
     signedIn(({ url }) =>
       url === "/api/translate-dream"
-        ? {
-            status: 403,
-            body: {
-              success: false,
-              code: "FORBIDDEN",
-              message:
-                language === "en"
-                  ? "You've reached your free translations limit (3 per day). Upgrade to premium for unlimited translations, or try again tomorrow."
-                  : "Has alcanzado el límite de traducciones gratuitas (3 al día).",
-            },
-          }
+        ? // The other language's words, reworded: only the reason tells what happened.
+          translationLimitRefusal(
+            language === "en" ? "Se acabaron tus traducciones de hoy." : "No more translations today.",
+          )
         : undefined,
     );
     window.sessionStorage.setItem(

@@ -9,35 +9,37 @@ import { TranslationResponseError, translationErrorMessage } from "./translation
 import { translationBlocks } from "./translation-text";
 import { dreamProblem } from "./validate-dream";
 
-const apiError = (status: number, message: string, code = "INTERNAL"): ApiError => ({
+const apiError = (
+  status: number,
+  message: string,
+  code = "INTERNAL",
+  reason?: ApiError["reason"],
+): ApiError => ({
   success: false,
   status,
   code,
   message,
+  ...(reason ? { reason } : {}),
 });
 
 describe("translation error message (spec section 8)", () => {
-  it("gives the free-limit text for a message containing 'limit' in English or 'límite' in Spanish", () => {
+  it("gives the free-limit text for the server's reason TRANSLATION_LIMIT, whatever its message says", () => {
     const limit = { kind: "key", key: "dreamInput.errors.limit" };
+    const limitError = (message: string) => apiError(403, message, "FORBIDDEN", "TRANSLATION_LIMIT");
     expect(
-      translationErrorMessage(
-        apiError(403, "You've reached your free translations limit (3 per day).", "FORBIDDEN"),
-      ),
+      translationErrorMessage(limitError("You've reached your free translations limit (3 per day).")),
     ).toEqual(limit);
-    expect(
-      translationErrorMessage(
-        apiError(403, "Has alcanzado el límite de traducciones gratuitas (3 al día).", "FORBIDDEN"),
-      ),
-    ).toEqual(limit);
-    expect(translationErrorMessage(new Error("Daily LIMIT reached"))).toEqual(limit);
+    expect(translationErrorMessage(limitError("Has alcanzado el tope de hoy."))).toEqual(limit);
+    expect(translationErrorMessage(limitError(""))).toEqual(limit);
+    // Without the reason, a message that happens to say "limit" is only a message.
+    expect(translationErrorMessage(apiError(403, "Daily limit reached", "FORBIDDEN"))).toEqual({
+      kind: "server",
+      message: "Daily limit reached",
+    });
   });
 
-  it("chooses 429, 500 and network texts by status or by the words in the message", () => {
+  it("chooses 429, 500 and network texts by status, code or a request that got no answer", () => {
     expect(translationErrorMessage(apiError(429, "Slow down"))).toEqual({
-      kind: "key",
-      key: "dreamInput.errors.tooManyRequests",
-    });
-    expect(translationErrorMessage(new Error("Request failed with status 429"))).toEqual({
       kind: "key",
       key: "dreamInput.errors.tooManyRequests",
     });
@@ -53,10 +55,13 @@ describe("translation error message (spec section 8)", () => {
       kind: "key",
       key: "dreamInput.errors.network",
     });
-    expect(translationErrorMessage(new Error("NetworkError when attempting to fetch resource."))).toEqual({
-      kind: "key",
-      key: "dreamInput.errors.network",
-    });
+    // Firefox's wording of the same failure.
+    expect(translationErrorMessage(new TypeError("NetworkError when attempting to fetch resource."))).toEqual(
+      {
+        kind: "key",
+        key: "dreamInput.errors.network",
+      },
+    );
   });
 
   it("otherwise shows the server's message, or the generic text when there is none", () => {

@@ -1,3 +1,5 @@
+import type { TFunction } from "i18next";
+import { toast } from "../../components/ui/toast-store";
 import { isApiError } from "../../lib/api";
 
 /** The locale keys (namespace `dreams`) of the messages spec section 8 chooses between. */
@@ -37,32 +39,35 @@ export function isAbortError(error: unknown): boolean {
   );
 }
 
-function messageOf(error: unknown): string {
-  if (isApiError(error)) return error.message ?? "";
-  if (error instanceof Error) return error.message;
-  if (typeof error === "string") return error;
-  return "";
-}
-
 /**
- * Spec section 8: the message of a failed translation, chosen by its content. "limit" (or the Spanish
- * "límite", as the server answers in the reader's language) gives the free-limit text; 429 too many
- * requests; 500 a server error; "network" or "fetch" a connection problem; otherwise the server's own
- * message, or the generic one. A validation answer (422) is shown as the server worded it, even though
- * "Please limit your dream…" contains the word "limit".
+ * Spec section 8's message for a failed translation, chosen by what the failure is, never by its (translated)
+ * text: the server's reason TRANSLATION_LIMIT gives the free-limit text; 429 too many requests; 5xx a server
+ * error; a request that never got an answer (fetch rejects with a TypeError) a connection problem; otherwise
+ * the server's own message (e.g. a 422 "Please limit your dream…"), or the generic one.
  */
 export function translationErrorMessage(error: unknown): TranslationErrorMessage {
   if (error instanceof TranslationResponseError) return { kind: "key", key: error.key };
-  const message = messageOf(error);
-  const status = isApiError(error) ? error.status : undefined;
-  const code = isApiError(error) ? error.code : undefined;
-  const validation = status === 422 || code === "VALIDATION";
-  if (!validation && /limit|límite/i.test(message)) return { kind: "key", key: "dreamInput.errors.limit" };
-  if (status === 429 || /\b429\b/.test(message))
+  if (error instanceof TypeError) return { kind: "key", key: "dreamInput.errors.network" };
+  if (!isApiError(error)) return { kind: "key", key: "dreamInput.errors.generic" };
+  if (error.reason === "TRANSLATION_LIMIT") return { kind: "key", key: "dreamInput.errors.limit" };
+  if (error.status === 429 || error.code === "TOO_MANY_REQUESTS")
     return { kind: "key", key: "dreamInput.errors.tooManyRequests" };
-  if ((status !== undefined && status >= 500) || /\b500\b/.test(message))
+  if (error.status !== undefined && error.status >= 500)
     return { kind: "key", key: "dreamInput.errors.server" };
-  if (/network|fetch/i.test(message)) return { kind: "key", key: "dreamInput.errors.network" };
-  if (message.trim()) return { kind: "server", message };
+  if (error.message?.trim()) return { kind: "server", message: error.message };
   return { kind: "key", key: "dreamInput.errors.generic" };
+}
+
+/**
+ * The "Translation Failed" toast with the message for `error` (`t` of the dreams namespace). Returns whether the
+ * free limit was the reason, so the page can show the way to Premium where the toast does not stay.
+ */
+export function toastTranslationFailure(error: unknown, t: TFunction): { limitReached: boolean } {
+  const choice = translationErrorMessage(error);
+  toast({
+    title: t("dreamInput.toast.translationFailed"),
+    description: choice.kind === "key" ? t(choice.key) : choice.message,
+    variant: "destructive",
+  });
+  return { limitReached: choice.kind === "key" && choice.key === "dreamInput.errors.limit" };
 }

@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { matchRoute, useLocation, useRouter } from "wouter";
+import { Button } from "../../components/ui/Button";
+import { LinkButton } from "../../components/ui/LinkButton";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { routeTable } from "../../route-table";
-import { MarketingIcon } from "./icons";
-import { accentClass, bodyClass, h1Class, mutedClass, narrow, secondaryButton } from "./styles";
-import { ButtonLink } from "./ui";
+import { MessagePage } from "./MessagePage";
+import { accentClass, mutedClass } from "./styles";
 
 /** The spec area of the current path, from the route table ("dreams", "oracle", ...), if it has one. */
 function useBuildingArea(): string | undefined {
@@ -25,29 +26,33 @@ export default function BuildingPage() {
   const areaKey = area ? `building.areas.${area}` : undefined;
   const canGoBack = typeof window !== "undefined" && window.history.length > 1;
   return (
-    <section aria-labelledby="building-title" className={`${narrow} py-20 text-center sm:py-28`}>
-      <MarketingIcon name="moon" className={`mx-auto h-14 w-14 ${accentClass}`} />
-      <h1 id="building-title" className={`mt-6 ${h1Class}`}>
-        {t("building.heading")}
-      </h1>
-      <p className={`mx-auto mt-4 max-w-xl text-lg ${bodyClass}`}>{t("building.body")}</p>
+    <MessagePage
+      id="building-title"
+      title={t("building.heading")}
+      body={t("building.body")}
+      actions={
+        <>
+          {canGoBack ? (
+            <Button
+              variant="secondary"
+              size="lg"
+              className="w-full sm:w-auto"
+              onClick={() => window.history.back()}
+            >
+              {t("building.back")}
+            </Button>
+          ) : null}
+          <LinkButton href="/" size="lg">
+            {t("building.home")}
+          </LinkButton>
+        </>
+      }
+    >
       {areaKey && i18n.exists(areaKey) ? (
         <p className={`mt-3 ${mutedClass}`}>
           {t("building.areaLabel")} <span className={`font-semibold ${accentClass}`}>{t(areaKey)}</span>
         </p>
       ) : null}
-      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        {canGoBack ? (
-          <button
-            type="button"
-            onClick={() => window.history.back()}
-            className={`${secondaryButton} w-full cursor-pointer sm:w-auto`}
-          >
-            {t("building.back")}
-          </button>
-        ) : null}
-        <ButtonLink href="/">{t("building.home")}</ButtonLink>
-      </div>
-    </section>
+    </MessagePage>
   );
 }

@@ -1,15 +1,22 @@
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { type Feature, featuresAvailable } from "../../../../contract/features";
+import { LinkButton } from "../../components/ui/LinkButton";
 import { CONTENT_NS } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { freeLimitValues } from "./pricing";
 import { listOf, RichText } from "./rich-text";
 import { bodyClass, cardClass, h2Class, h3Class } from "./styles";
-import { ButtonLink, ContentColumn, type FaqEntry, FaqList, PageHeader, Toc } from "./ui";
+import { ContentColumn, type FaqEntry, FaqList, PageHeader, Toc } from "./ui";
+
+/** The features a topic explains: it is shown once they work (`contract/features.ts`). */
+const topicNeeds: Record<string, Feature[]> = { oracle: ["oracle"], memory: ["memoryLane"] };
 
 /** Topics answered as FAQs, in page order; "install" and "contact" follow with their own layout. */
-const faqTopics = ["start", "translations", "journal", "oracle", "memory", "account", "languages"] as const;
+const faqTopics = ["start", "translations", "journal", "oracle", "memory", "account", "languages"].filter(
+  (id) => featuresAvailable(topicNeeds[id]),
+);
 const allTopics = [...faqTopics, "install", "contact"] as const;
 
 interface BrowserSteps {
@@ -78,7 +85,9 @@ export default function HelpPage() {
         <p className={bodyClass}>
           <RichText t={t} i18nKey="help.sections.contact.body" />
         </p>
-        <ButtonLink href="/feedback">{t("help.sections.contact.cta")}</ButtonLink>
+        <LinkButton href="/feedback" size="lg">
+          {t("help.sections.contact.cta")}
+        </LinkButton>
       </Topic>
     </ContentColumn>
   );

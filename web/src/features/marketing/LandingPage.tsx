@@ -1,10 +1,12 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { LinkButton } from "../../components/ui/LinkButton";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { type IconName, MarketingIcon } from "./icons";
 import { PricingSummary } from "./PricingSummary";
 import { freeLimitValues } from "./pricing";
+import { promisedListOf } from "./promises";
 import { listOf } from "./rich-text";
 import {
   accentClass,
@@ -18,7 +20,7 @@ import {
   mutedClass,
   narrow,
 } from "./styles";
-import { ButtonLink, type FaqEntry, FaqList } from "./ui";
+import { type FaqEntry, FaqList } from "./ui";
 
 interface TitledText {
   title: string;
@@ -60,10 +62,12 @@ function Hero({ t }: { t: TFunction }) {
           </h1>
           <p className={`text-lg ${bodyClass}`}>{t("landing.hero.subheadline")}</p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <ButtonLink href="/signup">{t("landing.hero.primaryCta")}</ButtonLink>
-            <ButtonLink href="/learn" variant="secondary">
+            <LinkButton href="/signup" size="lg">
+              {t("landing.hero.primaryCta")}
+            </LinkButton>
+            <LinkButton href="/learn" size="lg" variant="secondary">
               {t("landing.hero.secondaryCta")}
-            </ButtonLink>
+            </LinkButton>
           </div>
           <p className={mutedClass}>{t("landing.hero.note")}</p>
         </div>
@@ -108,7 +112,7 @@ function HowItWorks({ t }: { t: TFunction }) {
 const featureIcons: IconName[] = ["eye", "book", "compass", "spark", "people", "globe"];
 
 function Features({ t }: { t: TFunction }) {
-  const features = listOf<TitledText>(t, "landing.features.items");
+  const features = promisedListOf<TitledText>(t, "landing.features.items");
   return (
     <section aria-labelledby="features-title" className={`${container} py-12 sm:py-16`}>
       <div className="max-w-2xl space-y-3">
@@ -118,7 +122,7 @@ function Features({ t }: { t: TFunction }) {
         <p className={bodyClass}>{t("landing.features.intro")}</p>
       </div>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {features.map((feature, index) => (
+        {features.map(({ item: feature, index }) => (
           <li key={feature.title} className={cardClass}>
             <MarketingIcon name={featureIcons[index] ?? "spark"} className={`h-7 w-7 ${accentClass}`} />
             <h3 className={`mt-3 ${h3Class}`}>{feature.title}</h3>
@@ -157,6 +161,7 @@ function PrivacyPromise({ t }: { t: TFunction }) {
 }
 
 function Faq({ t }: { t: TFunction }) {
+  const entries = promisedListOf<FaqEntry>(t, "landing.faq.items");
   return (
     <section aria-labelledby="faq-title" className={`${narrow} py-12 sm:py-16`}>
       <h2 id="faq-title" className={`mb-6 ${h2Class}`}>
@@ -164,8 +169,8 @@ function Faq({ t }: { t: TFunction }) {
       </h2>
       <FaqList
         t={t}
-        entries={listOf<FaqEntry>(t, "landing.faq.items")}
-        answerKey={(index) => `landing.faq.items.${index}.a`}
+        entries={entries.map(({ item }) => item)}
+        answerKey={(shown) => `landing.faq.items.${entries[shown]?.index}.a`}
         values={freeLimitValues}
       />
     </section>
@@ -180,7 +185,9 @@ function FinalCta({ t }: { t: TFunction }) {
       </h2>
       <p className={`mt-3 ${bodyClass}`}>{t("landing.finalCta.body")}</p>
       <div className="mt-6 flex justify-center">
-        <ButtonLink href="/signup">{t("landing.finalCta.button")}</ButtonLink>
+        <LinkButton href="/signup" size="lg">
+          {t("landing.finalCta.button")}
+        </LinkButton>
       </div>
     </section>
   );

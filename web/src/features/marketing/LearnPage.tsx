@@ -1,11 +1,12 @@
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { LinkButton } from "../../components/ui/LinkButton";
 import { CONTENT_NS } from "../../lib/i18n";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { listOf, Paragraphs } from "./rich-text";
 import { accentClass, bodyClass, cardClass, h2Class, h3Class, mutedClass } from "./styles";
-import { ButtonLink, ContentColumn, PageHeader, Toc } from "./ui";
+import { ContentColumn, PageHeader, Toc } from "./ui";
 
 interface ExampleSymbol {
   symbol: string;
@@ -130,7 +131,9 @@ export default function LearnPage() {
         </h2>
         <p className={bodyClass}>{t("learn.cta.body")}</p>
         <div className="flex justify-center pt-2">
-          <ButtonLink href="/signup">{t("learn.cta.button")}</ButtonLink>
+          <LinkButton href="/signup" size="lg">
+            {t("learn.cta.button")}
+          </LinkButton>
         </div>
       </section>
     </ContentColumn>

@@ -1,21 +1,12 @@
-import { QueryClientContext } from "@tanstack/react-query";
-import { useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PlansResponse } from "../../../../contract/billing";
+import { LinkButton } from "../../components/ui/LinkButton";
 import { TaggedText } from "../../components/ui/TaggedText";
-import { apiRequest } from "../../lib/api";
+import { usePublishedPrices } from "./api";
 import { MarketingIcon } from "./icons";
-import {
-  BUILT_IN_PRICES,
-  formatMoney,
-  freeLimitValues,
-  PLANS_URL,
-  type PublishedPrices,
-  pricesOf,
-} from "./pricing";
+import { formatMoney, freeLimitValues } from "./pricing";
+import { promisedListOf } from "./promises";
 import { listOf } from "./rich-text";
 import { accentClass, bodyClass, cardClass, container, h2Class, h3Class, mutedClass } from "./styles";
-import { ButtonLink } from "./ui";
 
 function FeatureList({ items }: { items: string[] }) {
   return (
@@ -28,42 +19,6 @@ function FeatureList({ items }: { items: string[] }) {
       ))}
     </ul>
   );
-}
-
-/**
- * The prices to show: the built-in ones on the first paint (no wait, no layout shift), then the server's
- * (GET /api/billing/plans, shared with /subscribe through the query cache). The request goes out after the
- * first render and costs the landing page no JavaScript (the query client and the API helper are in the
- * app chunk). Without a query client (a page rendered on its own) the built-in prices stay.
- */
-function usePublishedPrices(): PublishedPrices {
-  const queryClient = useContext(QueryClientContext);
-  const [prices, setPrices] = useState<PublishedPrices>(
-    () => pricesOf(queryClient?.getQueryData<PlansResponse>([PLANS_URL])) ?? BUILT_IN_PRICES,
-  );
-  useEffect(() => {
-    if (!queryClient) return;
-    let current = true;
-    queryClient
-      .fetchQuery({
-        queryKey: [PLANS_URL],
-        queryFn: ({ signal }) => apiRequest<PlansResponse>("GET", PLANS_URL, undefined, { signal }),
-        staleTime: 300_000,
-        // Should the server not answer, the built-in prices stay: no connection screen for a price list.
-        meta: { connectionErrors: false },
-      })
-      .then(
-        (plans) => {
-          const next = pricesOf(plans);
-          if (current && next) setPrices(next);
-        },
-        () => undefined,
-      );
-    return () => {
-      current = false;
-    };
-  }, [queryClient]);
-  return prices;
 }
 
 /** Free vs Premium, with the server's prices and its yearly saving (computed there from the two prices). */
@@ -93,11 +48,13 @@ export function PricingSummary() {
             <span className="text-4xl font-semibold text-night-950 dark:text-slate-50">{money(0)}</span>
             <span className={bodyClass}>{t("pricing.free.period")}</span>
           </p>
-          <FeatureList items={listOf(t, "pricing.free.features", freeLimitValues)} />
+          <FeatureList
+            items={promisedListOf(t, "pricing.free.features", freeLimitValues).map(({ item }) => item)}
+          />
           <div className="mt-auto pt-6">
-            <ButtonLink href="/signup" variant="secondary">
+            <LinkButton href="/signup" size="lg" variant="secondary">
               {t("pricing.free.cta")}
-            </ButtonLink>
+            </LinkButton>
           </div>
         </article>
         <article
@@ -131,9 +88,13 @@ export function PricingSummary() {
               price: money(Math.floor((prices.yearly / 12) * 100) / 100),
             })}
           </p>
-          <FeatureList items={listOf(t, "pricing.premium.features", freeLimitValues)} />
+          <FeatureList
+            items={promisedListOf(t, "pricing.premium.features", freeLimitValues).map(({ item }) => item)}
+          />
           <div className="mt-auto pt-6">
-            <ButtonLink href="/signup">{t("pricing.premium.cta")}</ButtonLink>
+            <LinkButton href="/signup" size="lg">
+              {t("pricing.premium.cta")}
+            </LinkButton>
           </div>
         </article>
       </div>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { DEFAULT_PRICES_USD } from "../../../../contract/billing-constants";
 import { LegalDocument } from "./LegalDocument";
-import { formatUsd, freeLimitValues, PREMIUM_MONTHLY_USD, PREMIUM_YEARLY_USD } from "./pricing";
+import { formatUsd, freeLimitValues } from "./pricing";
 
 const sections = [
   "notAdvice",
@@ -23,8 +24,8 @@ export default function TermsPage() {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const values = {
     ...freeLimitValues,
-    monthly: formatUsd(PREMIUM_MONTHLY_USD, language),
-    yearly: formatUsd(PREMIUM_YEARLY_USD, language),
+    monthly: formatUsd(DEFAULT_PRICES_USD.monthly, language),
+    yearly: formatUsd(DEFAULT_PRICES_USD.yearly, language),
   };
   return <LegalDocument ns="terms" sectionIds={sections} values={values} />;
 }

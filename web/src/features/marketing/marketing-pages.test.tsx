@@ -12,7 +12,6 @@ import LandingPage from "./LandingPage";
 import LearnPage from "./LearnPage";
 import NotFoundPage from "./NotFoundPage";
 import PrivacyPage from "./PrivacyPage";
-import { PREMIUM_MONTHLY_USD, PREMIUM_YEARLY_USD, yearlySavingPercent } from "./pricing";
 import TermsPage from "./TermsPage";
 
 const pages: [string, ComponentType, string][] = [
@@ -44,15 +43,6 @@ beforeAll(() => {
 afterEach(async () => {
   cleanup();
   await act(() => i18next.changeLanguage("en"));
-});
-
-describe("yearly saving", () => {
-  it("is computed from the two prices: floor((1 - 99.99 / (12 × 9.99)) × 100) = 16", () => {
-    expect(yearlySavingPercent(PREMIUM_MONTHLY_USD, PREMIUM_YEARLY_USD)).toBe(16);
-    expect(yearlySavingPercent(10, 100)).toBe(16);
-    expect(yearlySavingPercent(10, 96)).toBe(20);
-    expect(yearlySavingPercent(10, 130)).toBe(0);
-  });
 });
 
 describe.each(["en", "es"])("content pages in %s", (language) => {

@@ -1,22 +1,16 @@
 import type { PlansResponse } from "../../../../contract/billing";
+import { DEFAULT_PRICES_USD, yearlySavingsPercent } from "../../../../contract/billing-constants";
+import {
+  FREE_ORACLE_CONSULTATIONS,
+  FREE_ORACLE_WINDOW_DAYS,
+  FREE_TRANSLATIONS_PER_DAY,
+} from "../../../../contract/constants";
 
-/**
- * Plan prices and free-tier limits shown on the public pages (decisions.md, "Free tier and plans").
- * The yearly saving label is derived from the two prices, never typed. These are the defaults the server
- * charges too; the landing page's pricing shows them at once and then the server's own figures
- * (GET /api/billing/plans), so a price set on the server reaches the page.
+/*
+ * Plan prices and free-tier limits shown on the public pages come from the contract (decisions.md, "Free tier
+ * and plans"), the same figures the server charges by default. The landing page's pricing shows them at once
+ * and then the server's own (GET /api/billing/plans), so a price set on the server reaches the page.
  */
-export const PREMIUM_MONTHLY_USD = 9.99;
-export const PREMIUM_YEARLY_USD = 99.99;
-export const FREE_TRANSLATIONS_PER_DAY = 3;
-export const FREE_ORACLE_CONSULTATIONS = 1;
-export const FREE_ORACLE_WINDOW_DAYS = 30;
-
-/** floor((1 - yearly / (12 × monthly)) × 100); the epsilon keeps e.g. 20.000…01 % and 19.999…9 % at 20. */
-export function yearlySavingPercent(monthly = PREMIUM_MONTHLY_USD, yearly = PREMIUM_YEARLY_USD): number {
-  if (!(monthly > 0) || !(yearly >= 0)) return 0;
-  return Math.max(0, Math.floor((1 - yearly / (12 * monthly)) * 100 + 1e-9));
-}
 
 /** "$9.99" / "9,99 US$": an amount in the currency's main unit, in the reader's language. */
 export function formatMoney(amount: number, currency: string, language: string): string {
@@ -37,9 +31,6 @@ export function formatUsd(amount: number, language: string): string {
   return formatMoney(amount, "USD", language.startsWith("es") ? "es" : "en-US");
 }
 
-/** GET /api/billing/plans (public): the prices the server charges. Also the query key of the plans. */
-export const PLANS_URL = "/api/billing/plans";
-
 /** The prices a page shows: the built-in ones until the server's have arrived. */
 export interface PublishedPrices {
   monthly: number;
@@ -50,10 +41,10 @@ export interface PublishedPrices {
 }
 
 export const BUILT_IN_PRICES: PublishedPrices = {
-  monthly: PREMIUM_MONTHLY_USD,
-  yearly: PREMIUM_YEARLY_USD,
+  monthly: DEFAULT_PRICES_USD.monthly,
+  yearly: DEFAULT_PRICES_USD.yearly,
   currency: "USD",
-  savingPercent: yearlySavingPercent(PREMIUM_MONTHLY_USD, PREMIUM_YEARLY_USD),
+  savingPercent: yearlySavingsPercent(DEFAULT_PRICES_USD.monthly, DEFAULT_PRICES_USD.yearly),
 };
 
 /** The figures of a PlansResponse, or null when it lacks a plan (the page keeps what it shows). */

@@ -14,9 +14,5 @@ export const linkClass =
   "font-medium text-violet-700 underline underline-offset-4 hover:no-underline dark:text-moon-300";
 export const cardClass =
   "rounded-2xl border border-violet-200 bg-white/80 p-5 dark:border-night-700 dark:bg-night-900/70";
-const buttonBase =
-  "inline-flex min-h-11 items-center justify-center rounded-full px-6 py-2 text-center font-semibold transition-colors";
-export const primaryButton = `${buttonBase} bg-violet-700 text-white hover:bg-violet-800 dark:bg-moon-300 dark:text-night-950 dark:hover:bg-moon-400`;
-export const secondaryButton = `${buttonBase} border border-violet-700 text-violet-700 hover:bg-violet-50 dark:border-moon-300 dark:text-moon-300 dark:hover:bg-night-800`;
 export const kbdClass =
   "rounded border border-violet-200 bg-white px-1.5 py-0.5 font-mono text-sm text-night-950 dark:border-night-700 dark:bg-night-800 dark:text-slate-50";

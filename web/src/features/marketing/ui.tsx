@@ -1,29 +1,8 @@
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
-import { Link } from "wouter";
 import { MarketingIcon } from "./icons";
 import { RichText } from "./rich-text";
-import { bodyClass, cardClass, h1Class, mutedClass, narrow, primaryButton, secondaryButton } from "./styles";
-
-/** A link that looks like a button: at least 44 px tall, full width on the smallest screens. */
-export function ButtonLink({
-  href,
-  variant = "primary",
-  children,
-}: {
-  href: string;
-  variant?: "primary" | "secondary";
-  children: ReactNode;
-}) {
-  return (
-    <Link
-      href={href}
-      className={`${variant === "primary" ? primaryButton : secondaryButton} w-full sm:w-auto`}
-    >
-      {children}
-    </Link>
-  );
-}
+import { bodyClass, cardClass, h1Class, mutedClass, narrow } from "./styles";
 
 /** The page's only <h1>, with its lead paragraph. */
 export function PageHeader({

@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Dream } from "../../../../../contract/dreams";
+import { Badge, Chip } from "../../../components/ui/Badge";
+import { bodyClass, mutedClass } from "../../../components/ui/page-styles";
 import { DREAMS_NS } from "../../../lib/i18n";
 import { excerpt, formatDreamDate } from "../format";
-import { badgeClass, bodyClass, mutedClass, tagClass } from "../ui";
 
 const MAX_SYMBOLS_SHOWN = 5;
 
@@ -31,11 +32,9 @@ export function DreamCard({ dream, headingLevel = 3 }: { dream: Dream; headingLe
       <p className={`mt-2 ${bodyClass}`}>{excerpt(dream.content)}</p>
       {dream.category || dream.tags.length > 0 || shown.length > 0 ? (
         <div className="mt-3 flex flex-wrap items-center gap-2">
-          {dream.category ? <span className={badgeClass}>{t(`categories.${dream.category}`)}</span> : null}
+          {dream.category ? <Badge>{t(`categories.${dream.category}`)}</Badge> : null}
           {dream.tags.map((tag) => (
-            <span key={tag} className={tagClass}>
-              {t("journal.card.tag", { tag })}
-            </span>
+            <Chip key={tag}>{t("journal.card.tag", { tag })}</Chip>
           ))}
           {shown.length > 0 ? (
             <span className={mutedClass}>

@@ -1,160 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
-import { type FormEvent, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Dream, DreamCategory, UpdateDreamBody } from "../../../../../contract/dreams";
 import { CloseIcon } from "../../../components/layout/icons";
-import { closeButtonClass, dialogOverlayClass } from "../../../components/overlays/dialog-styles";
+import { Badge, Chip } from "../../../components/ui/Badge";
 import { Button, Spinner } from "../../../components/ui/Button";
-import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
-import { FormError } from "../../../components/ui/FormError";
-import { TextAreaField } from "../../../components/ui/TextAreaField";
-import { TextField } from "../../../components/ui/TextField";
-import { toast } from "../../../components/ui/toast-store";
+import { ConfirmDialog, useDeleteWithToast } from "../../../components/ui/ConfirmDialog";
+import { closeButtonClass, dialogOverlayClass } from "../../../components/ui/dialog-styles";
+import { bodyClass, mutedClass } from "../../../components/ui/page-styles";
 import { isApiError } from "../../../lib/api";
-import { errorMessageOf, fieldErrorsOf } from "../../../lib/form-errors";
 import { DREAMS_NS } from "../../../lib/i18n";
-import { CategoryField } from "../CategoryField";
-import { DREAM_MAX_LENGTH, DREAM_MIN_LENGTH, formatTags, parseTags } from "../constants";
+import { DREAMS_KEY, deleteDream, useDreamQuery } from "../api";
 import { DreamResult } from "../DreamResult";
-import { DREAMS_KEY, deleteDream, getDream, updateDream } from "../dreams-api";
-import { useDeleteWithToast } from "../edit";
 import { formatDreamDate } from "../format";
-import { badgeClass, bodyClass, mutedClass, tagClass } from "../ui";
-import { dreamProblem } from "../validate-dream";
+import { EditDreamForm } from "./EditDreamForm";
 import { TranslateDreamOffer } from "./TranslateDreamOffer";
-
-const EDIT_FIELDS = ["title", "content", "category", "tags"] as const;
-type EditField = (typeof EDIT_FIELDS)[number];
-
-interface EditValues {
-  title: string;
-  content: string;
-  category: DreamCategory | null;
-  tags: string;
-}
-
-/** Only what changed, so an untouched content is not read again for symbols. */
-export function dreamChanges(dream: Dream, values: EditValues): UpdateDreamBody {
-  const changes: UpdateDreamBody = {};
-  const title = values.title.trim();
-  const content = values.content.trim();
-  const tags = parseTags(values.tags);
-  if (title !== dream.title) changes.title = title;
-  if (content !== dream.content) changes.content = content;
-  if (values.category !== dream.category) changes.category = values.category;
-  if (tags.join("\u0000") !== dream.tags.join("\u0000")) changes.tags = tags;
-  return changes;
-}
-
-function EditDreamForm({ dream, onDone }: { dream: Dream; onDone(): void }) {
-  const { t } = useTranslation(DREAMS_NS);
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState<EditValues>({
-    title: dream.title,
-    content: dream.content,
-    category: dream.category,
-    tags: formatTags(dream.tags),
-  });
-  const [errors, setErrors] = useState<Partial<Record<EditField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const titleRef = useRef<HTMLInputElement>(null);
-  const contentRef = useRef<HTMLTextAreaElement>(null);
-
-  const mutation = useMutation({
-    mutationFn: (changes: UpdateDreamBody) => updateDream(dream.id, changes),
-    onSuccess: async (updated) => {
-      queryClient.setQueryData([DREAMS_KEY, "detail", dream.id], updated);
-      toast({ title: t("journal.detail.updatedTitle"), description: t("journal.detail.updated") });
-      onDone();
-      await queryClient.invalidateQueries({ queryKey: [DREAMS_KEY], refetchType: "active" });
-    },
-    onError: (error) => {
-      const byField = fieldErrorsOf(error, EDIT_FIELDS);
-      setErrors(byField);
-      if (byField.title) titleRef.current?.focus();
-      else if (byField.content) contentRef.current?.focus();
-      else setFormError(errorMessageOf(error, t("journal.detail.updateFailed")));
-    },
-  });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    setFormError(null);
-    const next: Partial<Record<EditField, string>> = {};
-    if (!values.title.trim()) next.title = t("journal.detail.titleRequired");
-    const problem = dreamProblem(values.content);
-    if (problem === "empty" || problem === "tooShort")
-      next.content = t("dreamInput.errors.tooShort", { min: DREAM_MIN_LENGTH });
-    if (problem === "tooLong") next.content = t("dreamInput.errors.tooLong", { max: DREAM_MAX_LENGTH });
-    setErrors(next);
-    if (next.title || next.content) {
-      (next.title ? titleRef : contentRef).current?.focus();
-      return;
-    }
-    const changes = dreamChanges(dream, values);
-    if (Object.keys(changes).length === 0) {
-      onDone();
-      return;
-    }
-    mutation.mutate(changes);
-  }
-
-  const set = (field: keyof EditValues) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  return (
-    <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
-      <TextField
-        ref={titleRef}
-        label={t("fields.title")}
-        name="title"
-        maxLength={200}
-        value={values.title}
-        onChange={set("title")}
-        error={errors.title}
-      />
-      <TextAreaField
-        ref={contentRef}
-        label={t("dreamInput.contentLabel")}
-        name="content"
-        rows={8}
-        value={values.content}
-        onChange={set("content")}
-        error={errors.content}
-        description={t("journal.detail.contentHint")}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <CategoryField
-          value={values.category}
-          onChange={(category) => setValues((current) => ({ ...current, category }))}
-        />
-        <TextField
-          label={t("fields.tags")}
-          labelHint={t("fields.optional")}
-          description={t("fields.tagsHint")}
-          name="tags"
-          autoComplete="off"
-          value={values.tags}
-          onChange={set("tags")}
-          error={errors.tags}
-        />
-      </div>
-      <FormError message={formError} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>
-          {t("forms.cancel")}
-        </Button>
-        <Button type="submit" pending={mutation.isPending} pendingLabel={t("forms.saving")}>
-          {t("journal.detail.saveChanges")}
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 /**
  * One dream of the journal in a dialog (/journal?dream=ID): its translation, symbols and marked words, with
@@ -165,11 +25,7 @@ export function DreamDetailDialog({ dreamId, onClose }: { dreamId: number; onClo
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const query = useQuery({
-    queryKey: [DREAMS_KEY, "detail", dreamId],
-    queryFn: ({ signal }) => getDream(dreamId, signal),
-    meta: { connectionErrors: false },
-  });
+  const query = useDreamQuery(dreamId);
   const dream = query.data;
 
   const remove = useDeleteWithToast({
@@ -213,13 +69,9 @@ export function DreamDetailDialog({ dreamId, onClose }: { dreamId: number; onClo
                 <time dateTime={dream.createdAt} className={mutedClass}>
                   {formatDreamDate(dream.createdAt, i18n.language, true)}
                 </time>
-                {dream.category ? (
-                  <span className={badgeClass}>{t(`categories.${dream.category}`)}</span>
-                ) : null}
+                {dream.category ? <Badge>{t(`categories.${dream.category}`)}</Badge> : null}
                 {dream.tags.map((tag) => (
-                  <span key={tag} className={tagClass}>
-                    {t("journal.card.tag", { tag })}
-                  </span>
+                  <Chip key={tag}>{t("journal.card.tag", { tag })}</Chip>
                 ))}
               </div>
             ) : null}
@@ -247,10 +99,7 @@ export function DreamDetailDialog({ dreamId, onClose }: { dreamId: number; onClo
               </div>
               <div className="mt-6">
                 <DreamResult
-                  content={dream.content}
-                  translation={dream.translation}
-                  symbols={dream.recognizedSymbols}
-                  isPremiumTranslation={dream.isPremiumTranslation}
+                  reading={{ ...dream, symbols: dream.recognizedSymbols }}
                   notice={dream.meaningsWithheld ? <TranslateDreamOffer dream={dream} /> : null}
                 />
               </div>

@@ -1,14 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { JournalExport } from "../../../../../contract/dreams";
 import { Button, buttonClass } from "../../../components/ui/Button";
 import { FormError } from "../../../components/ui/FormError";
+import { errorMessageOf, fieldIssuesOf } from "../../../components/ui/form/server-errors";
+import { Panel } from "../../../components/ui/Page";
+import { mutedClass } from "../../../components/ui/page-styles";
 import { toast } from "../../../components/ui/toast-store";
-import { errorMessageOf, fieldIssuesOf } from "../../../lib/form-errors";
 import { DREAMS_NS } from "../../../lib/i18n";
-import { DREAMS_KEY, exportUrl, getImportProgress, importJournal, importProgressKey } from "../dreams-api";
-import { mutedClass, Panel } from "../ui";
+import { DREAMS_KEY, exportUrl, useImportJournalMutation, useImportProgressQuery } from "../api";
 
 /** How often a running import's progress is asked for. */
 const POLL_MS = 1000;
@@ -40,8 +41,7 @@ export function ImportExport() {
   const fileRef = useRef<HTMLInputElement>(null);
   const statusId = useId();
   const [importId, setImportId] = useState<number | null>(null);
-  const mutation = useMutation({
-    mutationFn: importJournal,
+  const mutation = useImportJournalMutation({
     onSuccess: (answer) => setImportId(answer.importId),
     onError: (error) =>
       toast({
@@ -50,13 +50,7 @@ export function ImportExport() {
         variant: "destructive",
       }),
   });
-  const progress = useQuery({
-    queryKey: [importProgressKey(importId ?? 0)],
-    queryFn: ({ signal }) => getImportProgress(importId!, signal),
-    enabled: importId !== null,
-    staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.status === "running" ? POLL_MS : false),
-  });
+  const progress = useImportProgressQuery(importId, POLL_MS);
 
   const current = importId !== null && progress.data?.id === importId ? progress.data : undefined;
   const finished = current && current.status !== "running" ? current : undefined;

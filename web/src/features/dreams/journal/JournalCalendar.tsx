@@ -1,31 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Dream } from "../../../../../contract/dreams";
 import { Button, Spinner } from "../../../components/ui/Button";
+import { bodyClass, mutedClass } from "../../../components/ui/page-styles";
 import { DREAMS_NS } from "../../../lib/i18n";
-import { DREAMS_KEY, listDreams } from "../dreams-api";
+import { useDreamsOfMonthQuery } from "../api";
 import { ChevronLeftIcon, ChevronRightIcon } from "../icons";
 import { type JournalFilters, monthRange, toDateInput } from "../journal-query";
-import { bodyClass, mutedClass } from "../ui";
 import { DreamCard } from "./DreamCard";
-
-const MONTH_PAGE = 100;
-/** A month holds at most this many pages of dreams here (500 dreams); more is not a journal, it is a log. */
-const MAX_MONTH_PAGES = 5;
-
-/** Every dream of the month that `filters` (with its from/to set to that month) selects. */
-async function dreamsOfMonth(filters: JournalFilters, signal: AbortSignal): Promise<Dream[]> {
-  const dreams: Dream[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < MAX_MONTH_PAGES; page++) {
-    const answer = await listDreams(filters, cursor, signal, MONTH_PAGE);
-    dreams.push(...answer.dreams);
-    cursor = answer.nextCursor;
-    if (!cursor) break;
-  }
-  return dreams;
-}
 
 /** Weeks of the month as rows of 7 days (null outside the month), starting on `firstDay` (0 = Sunday). */
 export function monthGrid(month: Date, firstDay: number): Array<Array<Date | null>> {
@@ -50,10 +32,7 @@ export function JournalCalendar({ filters }: { filters: JournalFilters }) {
   const [selected, setSelected] = useState<string | null>(null);
   const range = monthRange(month);
   const monthFilters = { ...filters, ...range };
-  const query = useQuery({
-    queryKey: [DREAMS_KEY, "month", monthFilters],
-    queryFn: ({ signal }) => dreamsOfMonth(monthFilters, signal),
-  });
+  const query = useDreamsOfMonthQuery(monthFilters);
 
   const byDay = useMemo(() => {
     const map = new Map<string, Dream[]>();

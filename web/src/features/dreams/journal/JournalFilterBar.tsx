@@ -1,16 +1,28 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/Button";
 import { SelectField } from "../../../components/ui/SelectField";
 import { TextField } from "../../../components/ui/TextField";
 import { DREAMS_NS } from "../../../lib/i18n";
 import { CategoryField } from "../CategoryField";
-import { hasActiveFilters, type JournalFilters } from "../journal-query";
+import { EMPTY_FILTERS, hasActiveFilters, type JournalFilters } from "../journal-query";
 
 /** The browser's date picker drawn in the page's theme (its icon stays visible on the dark background). */
 const DATE_FIELD = "dark:[&_input]:[color-scheme:dark]";
 
-/** The journal's search box and filters (category, tag, symbol, date range). */
+/** Tailwind's `sm` breakpoint: from here the filters have room to show at once. */
+const WIDE_SCREEN = "(min-width: 40rem)";
+
+const FILTER_FIELDS = ["category", "tag", "symbol", "from", "to"] as const;
+
+/** On a phone the filters would fill the first screen before any dream: they start folded there. */
+const startsOpen = () =>
+  typeof window.matchMedia === "function" ? window.matchMedia(WIDE_SCREEN).matches : true;
+
+/**
+ * The journal's search box and filters (category, tag, symbol, date range). The filters fold behind a
+ * "Filters" button that counts the active ones: folded at first on small screens, open on wide ones.
+ */
 export function JournalFilterBar({
   filters,
   onChange,
@@ -28,7 +40,25 @@ export function JournalFilterBar({
 }) {
   const { t } = useTranslation(DREAMS_NS);
   const tagListId = useId();
+  const panelId = useId();
+  const [open, setOpen] = useState(startsOpen);
   const set = (changes: Partial<JournalFilters>) => onChange({ ...filters, ...changes });
+  const shown = showDates
+    ? FILTER_FIELDS
+    : FILTER_FIELDS.filter((field) => field !== "from" && field !== "to");
+  const active = shown.filter((field) => filters[field].trim() !== "").length;
+  const dateField = (field: "from" | "to") => (
+    <TextField
+      className={DATE_FIELD}
+      type="date"
+      label={t(`journal.filters.${field}`)}
+      name={field}
+      value={filters[field]}
+      min={field === "to" ? filters.from || undefined : undefined}
+      max={field === "from" ? filters.to || undefined : undefined}
+      onChange={(event) => set({ [field]: event.target.value })}
+    />
+  );
   return (
     <search aria-label={t("journal.search.region")} className="flex flex-col gap-4">
       <TextField
@@ -41,7 +71,17 @@ export function JournalFilterBar({
         value={filters.q}
         onChange={(event) => set({ q: event.target.value })}
       />
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div>
+        <Button
+          variant="secondary"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((current) => !current)}
+        >
+          {active > 0 ? t("journal.filters.toggleActive", { count: active }) : t("journal.filters.toggle")}
+        </Button>
+      </div>
+      <div id={panelId} hidden={!open} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <CategoryField
           label={t("journal.filters.category")}
           emptyLabel={t("journal.filters.anyCategory")}
@@ -77,33 +117,14 @@ export function JournalFilterBar({
         </SelectField>
         {showDates ? (
           <>
-            <TextField
-              className={DATE_FIELD}
-              type="date"
-              label={t("journal.filters.from")}
-              name="from"
-              value={filters.from}
-              max={filters.to || undefined}
-              onChange={(event) => set({ from: event.target.value })}
-            />
-            <TextField
-              className={DATE_FIELD}
-              type="date"
-              label={t("journal.filters.to")}
-              name="to"
-              value={filters.to}
-              min={filters.from || undefined}
-              onChange={(event) => set({ to: event.target.value })}
-            />
+            {dateField("from")}
+            {dateField("to")}
           </>
         ) : null}
       </div>
       {hasActiveFilters(filters) ? (
         <div>
-          <Button
-            variant="ghost"
-            onClick={() => onChange({ q: "", category: "", tag: "", symbol: "", from: "", to: "" })}
-          >
+          <Button variant="ghost" onClick={() => onChange(EMPTY_FILTERS)}>
             {t("journal.filters.clear")}
           </Button>
         </div>

@@ -1,13 +1,12 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
 import { Button, buttonClass, Spinner } from "../../../components/ui/Button";
+import { PageShell, Panel } from "../../../components/ui/Page";
+import { bodyClass, linkClass, mutedClass } from "../../../components/ui/page-styles";
 import { DREAMS_NS } from "../../../lib/i18n";
-import { useDocumentTitle } from "../../../lib/use-document-title";
-import { DREAMS_KEY, listDreams, listJournalSymbols } from "../dreams-api";
+import { useDreamListQuery, useJournalSymbolsQuery } from "../api";
 import { EMPTY_FILTERS, hasActiveFilters, type JournalFilters } from "../journal-query";
-import { bodyClass, linkClass, mutedClass, PageShell, Panel } from "../ui";
 import { useDebouncedValue } from "../use-debounced-value";
 import { DreamCard } from "./DreamCard";
 import { DreamDetailDialog } from "./DreamDetailDialog";
@@ -50,7 +49,6 @@ function ViewToggle({ view, onChange }: { view: View; onChange(view: View): void
  */
 export default function JournalPage() {
   const { t, i18n } = useTranslation(DREAMS_NS);
-  useDocumentTitle(t("journal.documentTitle"));
   const search = useSearch();
   const [, navigate] = useLocation();
   const [filters, setFilters] = useState<JournalFilters>(EMPTY_FILTERS);
@@ -61,22 +59,12 @@ export default function JournalPage() {
   const applied = useMemo(() => ({ ...filters, q: typed, tag: typedTag }), [filters, typed, typedTag]);
   const openId = Number(new URLSearchParams(search).get("dream"));
 
-  const list = useInfiniteQuery({
-    queryKey: [DREAMS_KEY, "list", applied],
-    queryFn: ({ pageParam, signal }) => listDreams(applied, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
-    enabled: view === "list",
-  });
+  const list = useDreamListQuery(applied, { enabled: view === "list" });
   const dreams = useMemo(() => list.data?.pages.flatMap((page) => page.dreams) ?? [], [list.data]);
 
   // Every symbol of the whole journal, from the server; tags met so far stay offered after a filter narrows
   // the list.
-  const journalSymbols = useQuery({
-    queryKey: [DREAMS_KEY, "symbols", i18n.language],
-    queryFn: ({ signal }) => listJournalSymbols(signal),
-  });
+  const journalSymbols = useJournalSymbolsQuery(i18n.language);
   const symbolOptions = useMemo(
     () =>
       (journalSymbols.data ?? [])
@@ -97,6 +85,7 @@ export default function JournalPage() {
   return (
     <PageShell
       title={t("journal.title")}
+      documentTitle={t("journal.documentTitle")}
       lead={t("journal.lead")}
       actions={
         <Link href="/dream-input" className={buttonClass("primary")}>

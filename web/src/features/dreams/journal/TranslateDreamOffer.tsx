@@ -1,17 +1,16 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Dream } from "../../../../../contract/dreams";
 import { Button } from "../../../components/ui/Button";
+import { linkClass } from "../../../components/ui/page-styles";
 import { toast } from "../../../components/ui/toast-store";
 import { DREAMS_NS } from "../../../lib/i18n";
 import { useAuth } from "../../auth/auth-context";
-import { isPremiumUser, translationsLeft } from "../allowance";
-import { DREAMS_KEY, translateDream, updateDream } from "../dreams-api";
+import { translationsLeft } from "../allowance";
+import { useTranslateSavedDreamMutation } from "../api";
 import { SparkIcon } from "../icons";
-import { translationErrorMessage } from "../translation-error";
-import { linkClass } from "../ui";
+import { toastTranslationFailure } from "../translation-error";
 
 /**
  * A dream kept without its symbols' meanings (saved without a translation on the free plan, decisions.md):
@@ -21,39 +20,22 @@ import { linkClass } from "../ui";
 export function TranslateDreamOffer({ dream }: { dream: Dream }) {
   const { t } = useTranslation(DREAMS_NS);
   const { user, refreshUser } = useAuth();
-  const queryClient = useQueryClient();
   const [limitReached, setLimitReached] = useState(false);
-  const premium = user ? isPremiumUser(user) : false;
+  const premium = user?.isPremium === true;
 
-  const mutation = useMutation({
-    mutationFn: async () => {
-      const answer = await translateDream({
-        content: dream.content,
-        userId: user?.id ?? null,
-        isPremium: premium,
-        category: dream.category,
-      });
-      return updateDream(dream.id, {
-        translation: answer.translation,
-        translationReceipt: answer.translationReceipt,
-      });
+  const mutation = useTranslateSavedDreamMutation(
+    dream,
+    { userId: user?.id ?? null, isPremium: premium },
+    {
+      onSuccess: () => {
+        toast({ title: t("journal.detail.translatedTitle"), description: t("journal.detail.translated") });
+        void refreshUser();
+      },
+      onError: (error) => {
+        if (toastTranslationFailure(error, t).limitReached) setLimitReached(true);
+      },
     },
-    onSuccess: async (updated) => {
-      queryClient.setQueryData([DREAMS_KEY, "detail", dream.id], updated);
-      toast({ title: t("journal.detail.translatedTitle"), description: t("journal.detail.translated") });
-      void refreshUser();
-      await queryClient.invalidateQueries({ queryKey: [DREAMS_KEY], refetchType: "active" });
-    },
-    onError: (error) => {
-      const choice = translationErrorMessage(error);
-      if (choice.kind === "key" && choice.key === "dreamInput.errors.limit") setLimitReached(true);
-      toast({
-        title: t("dreamInput.toast.translationFailed"),
-        description: choice.kind === "key" ? t(choice.key) : choice.message,
-        variant: "destructive",
-      });
-    },
-  });
+  );
 
   const atLimit = limitReached || (user !== null && translationsLeft(user) === 0);
   return (

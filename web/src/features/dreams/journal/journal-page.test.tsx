@@ -1,9 +1,11 @@
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import i18next from "i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Dream } from "../../../../../contract/dreams";
 import { useToasts } from "../../../components/ui/toast-store";
 import { type FetchCall, fakeServer, renderPage, testUser } from "../../auth/test-utils";
+import { translationLimitRefusal } from "../test-fixtures";
 import JournalPage from "./JournalPage";
 
 const dream = (id: number, overrides: Partial<Dream> = {}): Dream => ({
@@ -54,6 +56,7 @@ const listCalls = (calls: FetchCall[]) =>
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("JournalPage", () => {
@@ -91,6 +94,60 @@ describe("JournalPage", () => {
     );
   });
 
+  it("folds the filters behind a Filters button counting the active ones on a phone, in English and Spanish", async () => {
+    vi.spyOn(window, "matchMedia").mockImplementation(
+      (media) =>
+        ({
+          matches: false,
+          media,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
+    const calls = signedIn((call) =>
+      call.method === "GET" && call.url.startsWith("/api/dreams?")
+        ? { status: 200, body: { dreams: [dream(5)], nextCursor: null } }
+        : undefined,
+    );
+    const ui = userEvent.setup();
+    renderPage(<JournalPage />, { path: "/journal" });
+    expect(await screen.findByRole("link", { name: "Dream 5..." })).toBeTruthy();
+    // The search box stays; the five filters wait behind the button.
+    expect(screen.getByRole("searchbox", { name: "Search your dreams" })).toBeTruthy();
+    const toggle = screen.getByRole("button", { name: "Filters" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByRole("combobox", { name: "Category" })).toBeNull();
+    expect(screen.queryByLabelText("From")?.closest("[hidden]")).toBeTruthy();
+
+    await ui.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    await ui.selectOptions(screen.getByRole("combobox", { name: "Category" }), "nightmare");
+    await ui.type(screen.getByLabelText("Tag"), "garden");
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toMatchObject({ category: "nightmare", tag: "garden" }),
+    );
+    expect(toggle.textContent).toBe("Filters (2 active)");
+
+    await ui.click(toggle);
+    expect(screen.queryByRole("combobox", { name: "Category" })).toBeNull();
+    await act(() => i18next.changeLanguage("es"));
+    expect(screen.getByRole("button", { name: "Filtros (2 activos)" }).getAttribute("aria-expanded")).toBe(
+      "false",
+    );
+    await act(() => i18next.changeLanguage("en"));
+  });
+
+  it("shows the filters at once on a wide screen", async () => {
+    signedIn((call) =>
+      call.method === "GET" && call.url.startsWith("/api/dreams?")
+        ? { status: 200, body: { dreams: [], nextCursor: null } }
+        : undefined,
+    );
+    renderPage(<JournalPage />, { path: "/journal" });
+    expect(await screen.findByRole("combobox", { name: "Category" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Filters" }).getAttribute("aria-expanded")).toBe("true");
+  });
+
   it("opens a dream with its words marked, and deletes it after confirmation", async () => {
     const calls = signedIn((call) => {
       if (call.method === "GET" && call.url.startsWith("/api/dreams?"))
@@ -115,6 +172,63 @@ describe("JournalPage", () => {
     expect(calls.filter((call) => call.method === "DELETE")).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(location.history.at(-1)).toBe("/journal");
+  });
+
+  it("edits a dream: checks the title and length, puts the server's problems on their field, sends only changes", async () => {
+    let patches = 0;
+    const calls = signedIn((call) => {
+      if (call.method === "GET" && call.url.startsWith("/api/dreams?"))
+        return { status: 200, body: { dreams: [dream(7)], nextCursor: null } };
+      if (call.method === "GET" && call.url === "/api/dreams/7") return { status: 200, body: dream(7) };
+      if (call.method === "PATCH" && call.url === "/api/dreams/7") {
+        patches += 1;
+        return patches === 1
+          ? {
+              status: 422,
+              body: {
+                success: false,
+                code: "VALIDATION",
+                message: "Invalid",
+                errors: [{ path: "title", message: "That title is taken by the server." }],
+              },
+            }
+          : { status: 200, body: dream(7, { title: "A new title" }) };
+      }
+      return undefined;
+    });
+    const ui = userEvent.setup();
+    renderPage(<JournalPage />, { path: "/journal?dream=7", outside: <ToastProbe /> });
+    const dialog = await screen.findByRole("dialog", { name: "Dream 7..." });
+    await ui.click(await within(dialog).findByRole("button", { name: "Edit" }));
+    const title = within(dialog).getByRole("textbox", { name: "Title" });
+    const content = within(dialog).getByRole("textbox", { name: "Describe your dream" });
+
+    await ui.clear(title);
+    await ui.clear(content);
+    await ui.type(content, "Too short");
+    await ui.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(within(dialog).getByText("Please give your dream a title.")).toBeTruthy();
+    expect(
+      within(dialog).getByText("Please provide at least 20 characters for accurate interpretation."),
+    ).toBeTruthy();
+    expect(title.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(title);
+    expect(calls.some((call) => call.method === "PATCH")).toBe(false);
+
+    await ui.type(title, "A new title");
+    await ui.clear(content);
+    await ui.type(content, dream(7).content);
+    await ui.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(patches).toBe(1));
+    expect(await within(dialog).findByText("That title is taken by the server.")).toBeTruthy();
+    expect(title.getAttribute("aria-invalid")).toBe("true");
+
+    await ui.keyboard("{Enter}");
+    await waitFor(() =>
+      expect(screen.getByTestId("toasts").textContent).toBe("Your changes have been saved."),
+    );
+    // The text did not change, so it is not sent (its symbols are not read again).
+    expect(calls.filter((call) => call.method === "PATCH").at(-1)?.body).toEqual({ title: "A new title" });
   });
 
   describe("a dream kept without its symbols' meanings", () => {
@@ -210,15 +324,7 @@ describe("JournalPage", () => {
           return { status: 200, body: { dreams: [withheld], nextCursor: null } };
         if (call.method === "GET" && call.url === "/api/dreams/8") return { status: 200, body: withheld };
         if (call.method === "POST" && call.url === "/api/translate-dream")
-          return {
-            status: 403,
-            body: {
-              success: false,
-              code: "FORBIDDEN",
-              message:
-                "You've reached your free translations limit. Upgrade to premium or try again tomorrow.",
-            },
-          };
+          return translationLimitRefusal("No free translations are left today.");
         return undefined;
       });
       const ui = userEvent.setup();

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { PASSWORD_MAX, PASSWORD_MIN, passwordStrength } from "../../lib/password-strength";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../../../contract/account-rules";
+import { passwordStrength } from "../../../lib/password-strength";
 
 const meter: Record<string, { width: string; colour: string }> = {
   tooShort: { width: "w-1/4", colour: "bg-red-600 dark:bg-red-400" },

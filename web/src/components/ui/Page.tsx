@@ -1,41 +1,37 @@
 import { type ReactNode, type Ref, useId } from "react";
-import {
-  bodyClass,
-  h1Class,
-  h2Class,
-  linkClass,
-  mutedClass,
-  panelClass,
-  tableClass,
-  tdClass,
-  thClass,
-} from "../../components/ui/page-styles";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { bodyClass, h1Class, h2Class, panelClass, tableClass, thClass } from "./page-styles";
 
-/** Shared looks of the dream pages (dark theme first, AA contrast in both themes). */
-export const pageClass = "mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12";
-export const h3Class = "text-base font-semibold text-slate-900 dark:text-slate-50";
-export const badgeClass =
-  "inline-flex items-center rounded-full border border-violet-300 bg-violet-50 px-2.5 py-0.5 text-xs font-medium text-violet-900 dark:border-moon-400/50 dark:bg-night-800 dark:text-moon-300";
-export const tagClass =
-  "inline-flex items-center rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-night-700 dark:text-slate-100";
-export const chipClass =
-  "inline-flex items-center rounded-md border border-slate-300 px-2 py-0.5 text-sm text-slate-800 dark:border-night-700 dark:text-slate-100";
+const widths = {
+  /** The journal, the symbol tables and the dream pages. */
+  wide: "max-w-5xl",
+  /** The payment pages. */
+  medium: "max-w-4xl",
+} as const;
 
-/** The page's section with its only <h1> and a lead paragraph. */
+/** A page's section with its only <h1>, a lead paragraph and optional actions beside the title; sets the tab's title. */
 export function PageShell({
   title,
+  documentTitle,
   lead,
   actions,
+  width = "wide",
   children,
 }: {
   title: ReactNode;
+  documentTitle: string;
   lead?: ReactNode;
   actions?: ReactNode;
+  width?: keyof typeof widths;
   children: ReactNode;
 }) {
   const headingId = useId();
+  useDocumentTitle(documentTitle);
   return (
-    <section aria-labelledby={headingId} className={pageClass}>
+    <section
+      aria-labelledby={headingId}
+      className={`mx-auto w-full ${widths[width]} px-4 py-8 sm:px-6 sm:py-12`}
+    >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 id={headingId} className={h1Class}>
@@ -50,7 +46,7 @@ export function PageShell({
   );
 }
 
-/** A titled card (h2) inside a page. */
+/** A titled card (h2) inside a page; `headingRef` makes the heading focusable, to move focus to it. */
 export function Panel({
   title,
   description,
@@ -86,7 +82,7 @@ export function Panel({
   );
 }
 
-/** A table's header row: one column header (thClass) per label. */
+/** A table's header row: one column header per label. */
 export function TableHead({ columns }: { columns: string[] }) {
   return (
     <thead>
@@ -101,4 +97,28 @@ export function TableHead({ columns }: { columns: string[] }) {
   );
 }
 
-export { bodyClass, h1Class, h2Class, linkClass, mutedClass, panelClass, tableClass, tdClass, thClass };
+/** A wide table that scrolls sideways on a phone; the scroll area is reachable by keyboard. */
+export function ScrollTable({
+  label,
+  columns,
+  wide = false,
+  children,
+}: {
+  label: string;
+  columns: string[];
+  /** Many columns: keep them readable and scroll sideways on narrow screens. */
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    // A scrollable region must be focusable, or a keyboard cannot scroll it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+    <section aria-label={label} tabIndex={0} className="overflow-x-auto rounded-lg">
+      <table className={`${tableClass} ${wide ? "min-w-[40rem]" : ""}`}>
+        <caption className="sr-only">{label}</caption>
+        <TableHead columns={columns} />
+        <tbody>{children}</tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import type {
   BillingDebugResponse,
   InvoiceView,
   PlanId,
-  PlansResponse,
+  RedirectResponse,
+  ReplayResponse,
   SandboxPayResponse,
+  SandboxRenewal,
   SandboxSession,
   SubscriptionStateResponse,
 } from "../../../../contract/billing";
@@ -15,8 +18,9 @@ import {
   sandboxCards,
 } from "../../../../contract/billing-constants";
 import { apiRequest } from "../../lib/api";
+import type { MutationCallbacks } from "../../lib/query-client";
 import { useAuth } from "../auth/auth-context";
-import { PLANS_URL } from "../marketing/pricing";
+import { fetchPlans, PLANS_URL } from "../marketing/api";
 
 /*
  * The billing API (contract/billing.ts) as TanStack Query hooks. Types come from the contract's schemas,
@@ -27,13 +31,12 @@ export type { SubscriptionStatus };
 
 /**
  * Query keys are the URLs, as everywhere in the app (the default query function GETs queryKey[0]). The
- * plans' key is shared with the landing page's pricing (marketing/pricing.ts).
+ * plans' key is shared with the landing page's pricing (marketing/api.ts).
  */
-export { PLANS_URL };
-export const SUBSCRIPTION_URL = "/api/billing/subscription";
-export const INVOICES_URL = "/api/billing/invoices";
-export const ADMIN_BILLING_URL = "/api/admin/billing";
-export const SANDBOX_SESSIONS_URL = "/api/billing/sandbox/sessions";
+const SUBSCRIPTION_URL = "/api/billing/subscription";
+const INVOICES_URL = "/api/billing/invoices";
+const ADMIN_BILLING_URL = "/api/admin/billing";
+const SANDBOX_SESSIONS_URL = "/api/billing/sandbox/sessions";
 
 export const PLAN_IDS = planIds;
 
@@ -47,28 +50,16 @@ export const ENTITLING_STATUSES = entitlingStatuses;
 /** A payment failed and needs the member: the recovery page explains and offers to pay again. */
 export const PAYMENT_PROBLEM_STATUSES: readonly SubscriptionStatus[] = ["past_due", "incomplete"];
 
-/** Premium tier or unlimited access granted by CHITTA: what the premium route guards let through. */
-export function hasPremium(user: {
-  isPremium: boolean;
-  subscriptionTier: string;
-  hasUnlimitedAccess: boolean;
-}) {
-  return user.isPremium || user.subscriptionTier === "premium" || user.hasUnlimitedAccess;
-}
-
 /* ------------------------------------------------------------------------------------------------------ */
 /* Queries                                                                                                 */
 /* ------------------------------------------------------------------------------------------------------ */
 
-export function usePlans() {
-  return useQuery({
-    queryKey: [PLANS_URL],
-    queryFn: ({ signal }) => apiRequest<PlansResponse>("GET", PLANS_URL, undefined, { signal }),
-  });
+export function usePlansQuery() {
+  return useQuery({ queryKey: [PLANS_URL], queryFn: fetchPlans });
 }
 
 /** GET /api/billing/subscription; `poll` refetches every `poll` ms (the success page waits for Premium). */
-export function useSubscriptionState(
+export function useSubscriptionStateQuery(
   options: { enabled?: boolean; poll?: (data: SubscriptionStateResponse | undefined) => number | false } = {},
 ) {
   const { poll, enabled = true } = options;
@@ -90,7 +81,7 @@ export function useSubscriptionState(
   });
 }
 
-export function useInvoices(enabled = true) {
+export function useInvoicesQuery(enabled = true) {
   return useQuery({
     queryKey: [INVOICES_URL],
     queryFn: ({ signal }) =>
@@ -101,7 +92,7 @@ export function useInvoices(enabled = true) {
   });
 }
 
-export function useSandboxSession(id: string | null) {
+export function useSandboxSessionQuery(id: string | null) {
   return useQuery({
     queryKey: [SANDBOX_SESSIONS_URL, id],
     queryFn: ({ signal }) =>
@@ -118,7 +109,7 @@ export function useSandboxSession(id: string | null) {
   });
 }
 
-export function useBillingDebug() {
+export function useBillingDebugQuery() {
   return useQuery({
     queryKey: [ADMIN_BILLING_URL],
     queryFn: ({ signal }) =>
@@ -130,28 +121,86 @@ export function useBillingDebug() {
 /* Requests and mutations                                                                                  */
 /* ------------------------------------------------------------------------------------------------------ */
 
-export const startCheckout = (plan: PlanId) =>
-  apiRequest<{ url: string }>("POST", "/api/billing/checkout", { plan });
-
-export const openPortal = () => apiRequest<{ url: string }>("POST", "/api/billing/portal");
-
-export const paySandboxSession = (id: string, cardNumber: string) =>
-  apiRequest<SandboxPayResponse>("POST", `${SANDBOX_SESSIONS_URL}/${encodeURIComponent(id)}/pay`, {
-    cardNumber,
+/** POST /api/billing/checkout: the address of the checkout page for `plan` (Stripe or the sandbox). */
+export function useStartCheckoutMutation(callbacks: MutationCallbacks<RedirectResponse, PlanId> = {}) {
+  return useMutation({
+    ...callbacks,
+    mutationFn: (plan: PlanId) => apiRequest<RedirectResponse>("POST", "/api/billing/checkout", { plan }),
   });
+}
 
-export const retrySandboxPayment = (cardNumber: string) =>
-  apiRequest<SandboxPayResponse>("POST", "/api/billing/sandbox/retry-payment", { cardNumber });
+/** POST /api/billing/portal: the address of the payment provider's billing portal. */
+export function useOpenPortalMutation(callbacks: MutationCallbacks<RedirectResponse, void> = {}) {
+  return useMutation({
+    ...callbacks,
+    mutationFn: () => apiRequest<RedirectResponse>("POST", "/api/billing/portal"),
+  });
+}
 
-export const replayBillingEvent = (eventId: string) =>
-  apiRequest<{ outcome: string }>("POST", `/api/admin/billing/events/${encodeURIComponent(eventId)}/replay`);
+/** Pays the sandbox checkout session `sessionId` with a test card number; the session is read again after. */
+export function usePaySandboxSessionMutation(
+  sessionId: string,
+  callbacks: MutationCallbacks<SandboxPayResponse, string> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...callbacks,
+    mutationFn: (cardNumber: string) =>
+      apiRequest<SandboxPayResponse>("POST", `${SANDBOX_SESSIONS_URL}/${encodeURIComponent(sessionId)}/pay`, {
+        cardNumber,
+      }),
+    onSuccess: (answer, cardNumber) => {
+      callbacks.onSuccess?.(answer, cardNumber);
+      void queryClient.invalidateQueries({ queryKey: [SANDBOX_SESSIONS_URL, sessionId] });
+    },
+  });
+}
 
-export const advanceSandboxSubscription = (subscriptionId: string, renewal: "paid" | "failed") =>
-  apiRequest<{ outcome: string }>(
-    "POST",
-    `/api/admin/billing/sandbox/subscriptions/${encodeURIComponent(subscriptionId)}/advance`,
-    { renewal },
-  );
+/** Sandbox: pays the member's open invoice again with a test card number. */
+export function useRetrySandboxPaymentMutation(
+  callbacks: MutationCallbacks<SandboxPayResponse, string> = {},
+) {
+  return useMutation({
+    ...callbacks,
+    mutationFn: (cardNumber: string) =>
+      apiRequest<SandboxPayResponse>("POST", "/api/billing/sandbox/retry-payment", { cardNumber }),
+  });
+}
+
+/** Admin: applies a received payment event again; the console is read again after. */
+export function useReplayBillingEventMutation(callbacks: MutationCallbacks<ReplayResponse, string> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...callbacks,
+    mutationFn: (eventId: string) =>
+      apiRequest<ReplayResponse>("POST", `/api/admin/billing/events/${encodeURIComponent(eventId)}/replay`),
+    onSuccess: (answer, eventId) => {
+      callbacks.onSuccess?.(answer, eventId);
+      void queryClient.invalidateQueries({ queryKey: [ADMIN_BILLING_URL] });
+    },
+  });
+}
+
+/** Admin: ends a sandbox subscription's period with a paid or failed renewal; console and state are read again. */
+export function useAdvanceSandboxSubscriptionMutation(
+  callbacks: MutationCallbacks<ReplayResponse, { id: string; renewal: SandboxRenewal }> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...callbacks,
+    mutationFn: ({ id, renewal }: { id: string; renewal: SandboxRenewal }) =>
+      apiRequest<ReplayResponse>(
+        "POST",
+        `/api/admin/billing/sandbox/subscriptions/${encodeURIComponent(id)}/advance`,
+        { renewal },
+      ),
+    onSuccess: (answer, variables) => {
+      callbacks.onSuccess?.(answer, variables);
+      void queryClient.invalidateQueries({ queryKey: [ADMIN_BILLING_URL] });
+      void queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_URL] });
+    },
+  });
+}
 
 /**
  * Everything that shows the member's plan, refreshed after it may have changed: the subscription, the
@@ -160,16 +209,20 @@ export const advanceSandboxSubscription = (subscriptionId: string, renewal: "pai
 export function useRefreshBilling() {
   const queryClient = useQueryClient();
   const { refreshUser } = useAuth();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_URL] }),
-      queryClient.invalidateQueries({ queryKey: [INVOICES_URL] }),
-      refreshUser(),
-    ]).then(() => undefined);
+  // Stable, so a page can call it from an effect (the portal's way back does, once).
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_URL] }),
+        queryClient.invalidateQueries({ queryKey: [INVOICES_URL] }),
+        refreshUser(),
+      ]).then(() => undefined),
+    [queryClient, refreshUser],
+  );
 }
 
 /** Cancel at the period end, or take the cancellation back; the answer is the new subscription state. */
-export function useCancelOrResume() {
+export function useCancelOrResumeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: "cancel" | "resume") =>

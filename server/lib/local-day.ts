@@ -1,0 +1,39 @@
+import { Temporal } from "temporal-polyfill";
+import { canonicalTimeZone } from "./time-zones";
+
+/**
+ * A user's local calendar days, for every "per day" rule (the free translations, streaks, journals, reminders).
+ * Days are `YYYY-MM-DD` strings; zones are IANA names, an unknown one is read as UTC. Temporal does the zone
+ * arithmetic: a day's bounds come from the offset in force at that instant, never from the offset at "now", so
+ * DST nights (a 23- or 25-hour day, a skipped midnight) end the day at the real local midnight.
+ */
+
+const zoneOrUtc = (timeZone: string) => canonicalTimeZone(timeZone) ?? "UTC";
+
+/** The calendar day it is at `now` in the zone. */
+export function localDay(now: Date, timeZone: string): string {
+  return Temporal.Instant.fromEpochMilliseconds(now.getTime())
+    .toZonedDateTimeISO(zoneOrUtc(timeZone))
+    .toPlainDate()
+    .toString();
+}
+
+/** The calendar day `days` after `day` (negative: before). */
+export function addDays(day: string, days: number): string {
+  return Temporal.PlainDate.from(day).add({ days }).toString();
+}
+
+/**
+ * The first instant of the day in the zone: its midnight, or where the zone skips midnight (clocks jump from
+ * 00:00 to 01:00) the jump itself; a day the zone skipped altogether (Samoa, 30 December 2011) "starts" at the
+ * next instant there is.
+ */
+export function startOfLocalDay(day: string, timeZone: string): Date {
+  const start = Temporal.PlainDate.from(day).toZonedDateTime({ timeZone: zoneOrUtc(timeZone) });
+  return new Date(start.epochMilliseconds);
+}
+
+/** When the day it is at `now` ends in the zone: the start of the next local day. */
+export function nextLocalMidnight(now: Date, timeZone: string): Date {
+  return startOfLocalDay(addDays(localDay(now, timeZone), 1), timeZone);
+}

@@ -1,0 +1,48 @@
+import { cleanup, screen, within } from "@testing-library/react";
+import i18next from "i18next";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { routeTable } from "../../route-table";
+import { AppRoutes } from "../../routes";
+import { fakeServer, renderPage, testUser } from "../auth/test-utils";
+import { ADMIN_TOOLS } from "./AdminIndexPage";
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18next.changeLanguage("en");
+});
+
+function renderAdmin() {
+  fakeServer(({ url }) =>
+    url === "/api/user" ? { status: 200, body: testUser({ isAdmin: true }) } : undefined,
+  );
+  return renderPage(<AppRoutes />, { path: "/admin", route: "/admin" });
+}
+
+describe("/admin (the profile menu's Admin)", () => {
+  it("leads an administrator to the working admin tools, in English and Spanish", async () => {
+    renderAdmin();
+    const list = await screen.findByRole("list", {}, { timeout: 5000 });
+    const links = within(list).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      [expect.stringContaining("Symbol management"), "/admin/symbol-management"],
+      [expect.stringContaining("Symbol debugger"), "/debug-symbols"],
+      [expect.stringContaining("Billing"), "/stripe-checkout/debug"],
+    ]);
+    expect(screen.queryByText(/being built/i)).toBeNull();
+
+    await i18next.changeLanguage("es");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Herramientas de administración" }),
+    ).toBeTruthy();
+  });
+
+  it("lists only tools whose pages exist (none is a 'being built' page)", () => {
+    for (const tool of ADMIN_TOOLS) {
+      const route = routeTable.find((candidate) => candidate.path === tool.href);
+      expect(route?.page, tool.href).toBeDefined();
+      expect(route?.page, tool.href).not.toBe("building");
+      expect(route?.guard.kind, tool.href).toBe("admin");
+    }
+  });
+});

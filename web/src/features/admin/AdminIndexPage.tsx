@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { PageShell } from "../../components/ui/Page";
+import { bodyClass, h2Class, panelClass } from "../../components/ui/page-styles";
+import { DREAMS_NS } from "../../lib/i18n";
+
+/** The admin tools that work today; the others in the route table still show "being built". */
+export const ADMIN_TOOLS = [
+  { href: "/admin/symbol-management", key: "symbols" },
+  { href: "/debug-symbols", key: "debugger" },
+  { href: "/stripe-checkout/debug", key: "billing" },
+] as const;
+
+/** /admin: the entry point of the profile menu's "Admin", one card per working tool. */
+export default function AdminIndexPage() {
+  const { t } = useTranslation(DREAMS_NS);
+  return (
+    <PageShell
+      title={t("adminIndex.title")}
+      documentTitle={t("adminIndex.title")}
+      lead={t("adminIndex.lead")}
+    >
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {ADMIN_TOOLS.map((tool) => (
+          <li key={tool.href}>
+            <Link
+              href={tool.href}
+              className={`${panelClass} block h-full hover:border-violet-400 focus-visible:outline-2 focus-visible:outline-violet-600 dark:hover:border-moon-300`}
+            >
+              <span className={`${h2Class} block`}>{t(`adminIndex.tools.${tool.key}.title`)}</span>
+              <span className={`${bodyClass} mt-1 block`}>{t(`adminIndex.tools.${tool.key}.body`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </PageShell>
+  );
+}
