@@ -1,7 +1,8 @@
 /**
  * Which features work today: the one source for every page that promises a feature (plans, landing page and
- * its FAQ, premium promotion pages). Each flips to true in the issue that builds the feature; until then no
- * page promises it.
+ * its FAQ, premium promotion pages, help centre, first-time tour, subscription page). Each flips to true in the
+ * issue that builds the feature; until then no page promises it, and the privacy policy and terms describe it
+ * only as coming ("once available").
  */
 export const featureAvailable: Record<"oracle" | "insights" | "memoryLane" | "community", boolean> = {
   /** The oracle consultations and their 10-day practice (oracle issue). */

@@ -56,6 +56,8 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** Compile the symbol engine and translate once before answering (the server does; most tests never translate). */
   warmUp?: boolean;
+  /** Where the compiled symbol engine is kept between starts (the server's data folder); none by default. */
+  engineCacheDir?: string;
 }
 
 const SANDBOX_SWEEP_MS = 60_000;
@@ -124,7 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     log: app.log,
     background: createBackgroundRunner(app.log),
-    symbols: createSymbolEngineHolder(),
+    symbols: createSymbolEngineHolder({ cacheDir: options.engineCacheDir }),
     prose: config.ai ? createChatWriter(config.ai) : undefined,
     payments: sandbox ? createSandboxProvider(sandbox) : createStripeProvider(config.billing.stripe!),
     sandbox,

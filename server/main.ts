@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { type AppConfig, ConfigError, parseConfig } from "./config";
@@ -55,7 +56,12 @@ async function main() {
   const database = await openDatabase(targetFromConfig(config));
   await database.migrate();
   await seedDatabase(database.db);
-  const app = await buildApp({ config, database, warmUp: true });
+  const app = await buildApp({
+    config,
+    database,
+    warmUp: true,
+    engineCacheDir: path.join(config.dataDir, "cache"),
+  });
   const adminChannel =
     database.driver === "pglite" ? await serveAdminCommands(config, database, app) : undefined;
 

@@ -17,6 +17,10 @@ export interface SymbolEngine {
 }
 
 export function createEngine(data: LexiconData = loadLexiconData()): SymbolEngine {
-  const lexicon = compileLexicon(data.symbols, data.celebrities);
+  return engineFrom(data, compileLexicon(data.symbols, data.celebrities));
+}
+
+/** The engine over `data` compiled earlier (a compileLexicon result kept between starts). */
+export function engineFrom(data: LexiconData, lexicon: CompiledLexicon): SymbolEngine {
   return { data, lexicon, match: (text, options) => matchSymbols(lexicon, text, options) };
 }

@@ -189,11 +189,18 @@ function contextWords(entries: readonly string[] | undefined, language: Language
   return { words, phrases };
 }
 
+/**
+ * Plain data (Maps, arrays, objects without methods): a compiled lexicon survives v8.serialize, so a server can
+ * keep it between starts instead of compiling again.
+ */
 export interface CompiledLexicon {
   symbols: ReadonlyMap<string, SymbolInfo>;
   tries: Record<Language, TrieNode>;
-  words: Record<Language, WordIndex>;
+  /** Each surface form and the word ids it can be (WordIndex.byForm). */
+  words: Record<Language, FormIndex>;
 }
+
+type FormIndex = ReadonlyMap<string, readonly number[]>;
 
 export function compileLexicon(
   entries: readonly SymbolEntry[],
@@ -202,6 +209,14 @@ export function compileLexicon(
   const symbols = new Map<string, SymbolInfo>();
   const tries: Record<Language, TrieNode> = { en: new TrieNode(), es: new TrieNode() };
   const words: Record<Language, WordIndex> = { en: new WordIndex(), es: new WordIndex() };
+  // Terms of a symbol often share one list of context words: each distinct list is expanded, and held, once.
+  const contexts = new Map<string, ContextWords | undefined>();
+  const context: ContextOf = (list, language) => {
+    if (!list?.length) return undefined;
+    const key = `${language}\n${list.join("\n")}`;
+    if (!contexts.has(key)) contexts.set(key, contextWords(list, language));
+    return contexts.get(key);
+  };
   for (const entry of entries) {
     symbols.set(entry.key, {
       key: entry.key,
@@ -213,7 +228,7 @@ export function compileLexicon(
       const side = entry[language];
       const regional = Object.values(side.regional ?? {}).flat();
       const add = (spec: TermSpec | string, kind: TermOutput["kind"]) =>
-        addTerm(tries[language], words[language], entry, spec, kind, language, gendered);
+        addTerm(tries[language], words[language], context, entry, spec, kind, language, gendered);
       for (const spec of [...side.terms, ...regional]) add(spec, "term");
       for (const phrase of side.not ?? []) add(phrase, "not");
     }
@@ -241,12 +256,15 @@ export function compileLexicon(
       }
     }
   }
-  return { symbols, tries, words };
+  return { symbols, tries, words: { en: words.en.byForm, es: words.es.byForm } };
 }
+
+type ContextOf = (list: readonly string[] | undefined, language: Language) => ContextWords | undefined;
 
 function addTerm(
   trie: TrieNode,
   index: WordIndex,
+  context: ContextOf,
   entry: SymbolEntry,
   spec: TermSpec | string,
   kind: TermOutput["kind"],
@@ -272,9 +290,9 @@ function addTerm(
     lemma: isVerb ? termWords(term)[0]?.replace(/:v$/, "") : undefined,
   };
   if (typeof spec !== "string") {
-    output.near = contextWords(spec.near, language);
+    output.near = context(spec.near, language);
     output.reach = spec.reach;
-    output.notNear = contextWords(spec.notNear, language);
+    output.notNear = context(spec.notNear, language);
   }
   insert(trie, words, output);
 }
@@ -328,15 +346,15 @@ const CONTEXT_WINDOW = 6;
 function collect(
   tokens: readonly Token[],
   trie: TrieNode,
-  index: WordIndex,
+  index: FormIndex,
   language: Language,
   into: Candidate[],
 ): void {
   const ids: Array<readonly number[] | undefined> = new Array(tokens.length);
   for (let k = 0; k < tokens.length; k++) {
     const token = tokens[k] as Token;
-    const plain = index.byForm.get(token.norm);
-    const possessive = token.possessive ? index.byForm.get(token.possessive) : undefined;
+    const plain = index.get(token.norm);
+    const possessive = token.possessive ? index.get(token.possessive) : undefined;
     ids[k] = possessive ? [...(plain ?? []), ...possessive] : plain;
   }
   // Two parallel stacks (trie node, next token) instead of a tuple per step: this loop is the engine's hot path.

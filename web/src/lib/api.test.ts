@@ -163,6 +163,14 @@ describe("apiRequest", () => {
     expect(get!.body).toBeUndefined();
   });
 
+  it("sends the JSON content type without a body when asked (spec section 7: the verification resend)", async () => {
+    fetchMock.mockImplementation(async () => json({ success: true }));
+    await apiRequest("POST", "/api/email-verification/resend", undefined, { jsonContentType: true });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init!.headers).toMatchObject({ "Content-Type": "application/json" });
+    expect(init!.body).toBeUndefined();
+  });
+
   it("in custom-domain mode adds the headers, auth body fields and query flag, and retries a control-plane failure once", async () => {
     window.history.replaceState(null, "", "/?forceCustomDomain=true");
     syncCustomDomainFlag();

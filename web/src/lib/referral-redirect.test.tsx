@@ -1,7 +1,8 @@
-import { act, cleanup, render } from "@testing-library/react";
+import { act, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp, stubApi } from "../components/layout/test-helpers";
 import { ReferralRedirect } from "../components/overlays/ReferralRedirect";
+import { isolateEachTest } from "../test-helpers";
 import {
   isProductionHost,
   productionHosts,
@@ -14,18 +15,7 @@ import {
   storedReferralCode,
 } from "./referral-redirect";
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+isolateEachTest();
 
 describe("referralRedirectTarget (spec section 4)", () => {
   it("sends a ?ref code on any page but /signup to /signup?ref=CODE", () => {

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { changeLanguage } from "../../lib/i18n";
+import { isolateEachTest } from "../../test-helpers";
 import { acceptsToggle, MOBILE_MENU_DEBOUNCE_MS } from "./Header";
 import { Layout } from "./Layout";
 import { memberNavItems, showsPremiumBadge } from "./nav-items";
@@ -44,17 +45,7 @@ async function renderLayout(user: ReturnType<typeof makeUser> | null, path = "/"
   return view;
 }
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+isolateEachTest();
 
 describe("Layout navigation (spec section 2)", () => {
   it("shows guests Home, Learn, Login and Sign up, with the logo linking to /", async () => {

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, makeUser, renderWithApp, stubApi, waitForSession } from "../layout/test-helpers";
+import { describe, expect, it, vi } from "vitest";
 import { RESEND_VERIFICATION_URL } from "../../features/auth/api";
+import { isolateEachTest } from "../../test-helpers";
+import { jsonResponse, makeUser, renderWithApp, stubApi, waitForSession } from "../layout/test-helpers";
 import {
   EMAIL_BANNER_DISMISSED_KEY,
   type EmailBannerVariant,
@@ -28,17 +29,7 @@ async function renderBanner(
   return { ...view, fetchMock };
 }
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+isolateEachTest();
 
 describe("email verification banner (spec section 4)", () => {
   it("shows to a signed-in, unverified user", async () => {

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { isolateEachTest } from "../../test-helpers";
 import { makeUser, renderWithApp, stubApi, waitForSession } from "../layout/test-helpers";
 import {
   OnboardingOverlays,
@@ -21,17 +22,7 @@ beforeAll(async () => {
   await Promise.all([import("./WelcomeModal"), import("./FirstTimeTutorial")]);
 });
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+isolateEachTest();
 
 describe("welcome modal and first-time tutorial (spec sections 2 and 4)", () => {
   it("welcomes a signed-in user once, then starts the journey on /dream-input", async () => {

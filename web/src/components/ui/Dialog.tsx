@@ -1,10 +1,12 @@
 import { Dialog as RadixDialog } from "radix-ui";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { MutationCallbacks } from "../../lib/query-client";
 import { CloseIcon } from "../layout/icons";
 import { Button } from "./Button";
 import { closeButtonClass, dialogOverlayClass, dialogTitleClass } from "./dialog-styles";
 import { bodyClass } from "./page-styles";
+import { toast } from "./toast-store";
 
 const contentBase =
   "fixed top-1/2 left-1/2 z-50 -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-200 bg-white text-slate-800 shadow-2xl focus:outline-none dark:border-night-700 dark:bg-night-900 dark:text-slate-100";
@@ -100,6 +102,23 @@ export function EditDialog<T extends { id: string | number }>({
       {editing !== null ? <Fragment key={item?.id ?? "new"}>{children(item)}</Fragment> : null}
     </Dialog>
   );
+}
+
+/**
+ * An edit dialog form's reaction to a successful save, for its feature's save mutation: a toast naming the item
+ * saved, then `onDone` (which closes the dialog).
+ */
+export function toastAndClose(
+  onDone: () => void,
+  title: string,
+  description: (name: string) => string,
+): MutationCallbacks<{ name: string }, unknown> {
+  return {
+    onSuccess: (saved) => {
+      toast({ title, description: description(saved.name) });
+      onDone();
+    },
+  };
 }
 
 /** A dialog form's Cancel (closes the dialog) and submit buttons. */

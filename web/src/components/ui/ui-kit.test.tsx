@@ -3,23 +3,18 @@ import userEvent from "@testing-library/user-event";
 import i18next from "i18next";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { describedText } from "../../test-helpers";
 import { Button } from "./Button";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { Dialog } from "./Dialog";
 import { LinkButton } from "./LinkButton";
 import { PageShell } from "./Page";
-import { EmptyState } from "./Status";
+import { EmptyState, ListStatus } from "./Status";
 
 afterEach(async () => {
   cleanup();
   await i18next.changeLanguage("en");
 });
-
-/** The text of the element(s) that `element`'s aria-describedby points at. */
-function describedText(element: HTMLElement) {
-  const ids = element.getAttribute("aria-describedby")?.split(" ") ?? [];
-  return ids.map((id) => document.getElementById(id)?.textContent).join(" ");
-}
 
 /** A page's "Delete" button that opens the confirmation, as the pages use it. */
 function DeleteFlow({ onConfirm }: { onConfirm(): void }) {
@@ -147,5 +142,40 @@ describe("PageShell", () => {
     expect(document.title).toBe("Journal · CHITTA");
     unmount();
     expect(document.title).toBe("CHITTA");
+  });
+});
+
+describe("ListStatus", () => {
+  const list = (query: { isPending: boolean; isError: boolean; data?: string[] }) => (
+    <ListStatus query={query} loadFailed="Could not load" empty="Nothing yet" skeleton={{ rows: 4 }}>
+      <ul>
+        {query.data?.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </ListStatus>
+  );
+
+  it("while loading, says so politely and holds the list's place with a skeleton; the items replace both", () => {
+    const { container, rerender } = render(list({ isPending: true, isError: false }));
+    const status = screen.getByRole("status");
+    expect(status.textContent).toBe("Loading...");
+    const skeleton = container.querySelector("[data-skeleton]");
+    // Seen, not read out: the status line is what a screen reader hears.
+    expect(skeleton?.getAttribute("aria-hidden")).toBe("true");
+    expect(skeleton?.children).toHaveLength(4);
+
+    rerender(list({ isPending: false, isError: false, data: ["Flying", "Water"] }));
+    expect(screen.getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Flying", "Water"]);
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(container.querySelector("[data-skeleton]")).toBeNull();
+  });
+
+  it("says when the list failed to load or is empty", () => {
+    const { rerender } = render(list({ isPending: false, isError: true }));
+    expect(screen.getByRole("alert").textContent).toBe("Could not load");
+    rerender(list({ isPending: false, isError: false, data: [] }));
+    screen.getByText("Nothing yet");
+    expect(screen.queryByRole("listitem")).toBeNull();
   });
 });

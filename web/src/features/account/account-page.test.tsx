@@ -2,9 +2,16 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PublicUser } from "../../../../contract/accounts";
-import { useToasts } from "../../components/ui/toast-store";
 import { initI18n } from "../../lib/i18n";
-import { type FetchCall, fakeServer, renderPage, testUser } from "../auth/test-utils";
+import { ToastProbe } from "../../test-helpers";
+import {
+  type FetchCall,
+  fakeServer,
+  renderPage,
+  testUser,
+  USERNAME_TAKEN_MESSAGE,
+  usernameTaken,
+} from "../auth/test-utils";
 import AccountPage from "./AccountPage";
 
 beforeAll(() => {
@@ -14,13 +21,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function ToastProbe() {
-  const toasts = useToasts();
-  return (
-    <output data-testid="toasts">{toasts.map((item) => item.description ?? item.title).join("|")}</output>
-  );
-}
 
 /** A signed-in session for `user`; `handler` answers the rest. */
 function signedIn(
@@ -54,7 +54,7 @@ describe("AccountPage", () => {
 
     await waitFor(() =>
       expect(screen.getByTestId("toasts").textContent).toBe(
-        "Your profile has been updated. We sent a verification link to luna.new@example.com and let your previous address know.",
+        "Saved: Your profile has been updated. We sent a verification link to luna.new@example.com and let your previous address know.",
       ),
     );
     expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({
@@ -149,19 +149,7 @@ describe("AccountPage", () => {
   });
 
   it("shows a conflict next to the field and the spec's failure toast", async () => {
-    signedIn(testUser(), ({ method }) =>
-      method === "PATCH"
-        ? {
-            status: 409,
-            body: {
-              success: false,
-              code: "CONFLICT",
-              message: "That username is already taken",
-              errors: [{ path: "username", message: "That username is already taken" }],
-            },
-          }
-        : undefined,
-    );
+    signedIn(testUser(), ({ method }) => (method === "PATCH" ? usernameTaken : undefined));
     const ui = userEvent.setup();
     renderAccount();
     const username = await screen.findByLabelText("Username");
@@ -169,8 +157,10 @@ describe("AccountPage", () => {
     await ui.type(username, "taken");
     await ui.click(screen.getByRole("button", { name: "Save profile" }));
     await waitFor(() => expect(username.getAttribute("aria-invalid")).toBe("true"));
-    expect(screen.getByRole("alert").textContent).toBe("That username is already taken");
-    expect(screen.getByTestId("toasts").textContent).toBe("Failed to update profile. Please try again.");
+    expect(screen.getByRole("alert").textContent).toBe(USERNAME_TAKEN_MESSAGE);
+    expect(screen.getByTestId("toasts").textContent).toBe(
+      "Error: Failed to update profile. Please try again.",
+    );
   });
 
   it("stores a flipped notification switch together with the other one", async () => {
@@ -233,6 +223,8 @@ describe("AccountPage", () => {
     await ui.click(within(dialog).getByRole("button", { name: "Delete permanently" }));
     await waitFor(() => expect(location.history.at(-1)).toBe("/"));
     expect(calls.filter((call) => call.method === "DELETE")).toHaveLength(2);
-    expect(screen.getByTestId("toasts").textContent).toBe("Your account and all its data have been deleted.");
+    expect(screen.getByTestId("toasts").textContent).toBe(
+      "Account deleted: Your account and all its data have been deleted.",
+    );
   });
 });

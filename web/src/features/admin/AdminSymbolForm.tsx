@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { AdminSymbol, AdminSymbolBody } from "../../../../contract/symbols";
+import { toastAndClose } from "../../components/ui/Dialog";
 import {
   DialogCancel,
   Form,
@@ -12,7 +13,6 @@ import {
   useForm,
 } from "../../components/ui/form";
 import { h3Class } from "../../components/ui/page-styles";
-import { toast } from "../../components/ui/toast-store";
 import { DREAMS_NS } from "../../lib/i18n";
 import { useSymbolCategoryLabel } from "../dreams/SymbolList";
 import {
@@ -107,15 +107,12 @@ export function AdminSymbolForm({ symbol, onDone }: { symbol: AdminSymbol | null
   const form = useForm<SymbolFormValues>({
     defaultValues: symbol ? symbolValues(symbol) : emptySymbolValues(),
   });
-  const mutation = useSaveAdminSymbolMutation(symbol, {
-    onSuccess: (saved) => {
-      toast({
-        title: symbol ? t("admin.toast.updated") : t("admin.toast.created"),
-        description: t("admin.toast.savedBody", { name: saved.name }),
-      });
-      onDone();
-    },
-  });
+  const mutation = useSaveAdminSymbolMutation(
+    symbol,
+    toastAndClose(onDone, symbol ? t("admin.toast.updated") : t("admin.toast.created"), (name) =>
+      t("admin.toast.savedBody", { name }),
+    ),
+  );
   const required = { validate: requiredText(t("admin.form.required")) };
 
   return (

@@ -6,7 +6,7 @@ import { errorMessageOf } from "../../components/ui/form/server-errors";
 import { TableHead } from "../../components/ui/Page";
 import { mutedClass, tableClass, tdClass } from "../../components/ui/page-styles";
 import { SelectField } from "../../components/ui/SelectField";
-import { ListStatus } from "../../components/ui/Status";
+import { ListStatus, TABLE_SKELETON } from "../../components/ui/Status";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/toast-store";
 import { DREAMS_NS } from "../../lib/i18n";
@@ -152,7 +152,12 @@ export function MissingSymbolsQueue() {
           </option>
         ))}
       </SelectField>
-      <ListStatus query={query} loadFailed={t("admin.loadFailed")} empty={t("admin.missing.empty")}>
+      <ListStatus
+        query={query}
+        loadFailed={t("admin.loadFailed")}
+        empty={t("admin.missing.empty")}
+        skeleton={TABLE_SKELETON}
+      >
         <div className="overflow-x-auto">
           <table className={tableClass}>
             <caption className="sr-only">{t("admin.missing.caption")}</caption>

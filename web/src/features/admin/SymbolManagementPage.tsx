@@ -9,6 +9,7 @@ import { EditDialog } from "../../components/ui/Dialog";
 import { PageShell, Panel, TableHead } from "../../components/ui/Page";
 import { mutedClass, tableClass, tdClass } from "../../components/ui/page-styles";
 import { SelectField } from "../../components/ui/SelectField";
+import { Skeleton, TABLE_SKELETON } from "../../components/ui/Status";
 import { TextField } from "../../components/ui/TextField";
 import { DREAMS_NS } from "../../lib/i18n";
 import { useSymbolCategoryLabel } from "../dreams/SymbolList";
@@ -100,6 +101,11 @@ export default function SymbolManagementPage() {
             })
           )}
         </p>
+        {query.isPending ? (
+          <div className="mt-3">
+            <Skeleton {...TABLE_SKELETON} />
+          </div>
+        ) : null}
         {symbols.length > 0 ? (
           <div className="mt-3 overflow-x-auto">
             <table className={tableClass} aria-busy={query.isFetching}>

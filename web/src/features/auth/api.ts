@@ -27,7 +27,10 @@ export type DeleteAccountConfirmation = { password: string } | { confirm: "DELET
 
 /** Signs in; an answer without the user's id and fields is refused with the spec's text (section 8). */
 export async function loginRequest(username: string, password: string): Promise<PublicUser> {
-  const response = await apiRequest<Partial<LoginResponse> | null>("POST", "/api/login", { username, password });
+  const response = await apiRequest<Partial<LoginResponse> | null>("POST", "/api/login", {
+    username,
+    password,
+  });
   if (!response || typeof response !== "object" || typeof response.id !== "number" || !response.user) {
     throw new Error("Invalid user data received from server");
   }
@@ -83,11 +86,15 @@ export function useResetPasswordMutation() {
  * Sends the verification link again: without a body to the signed-in user, else to the address given.
  * Spec section 7: always with the JSON content type, body or not; any 2xx is a success.
  */
-export function useResendVerificationMutation(callbacks: MutationCallbacks<MessageResponse, ResendBody> = {}) {
+export function useResendVerificationMutation(
+  callbacks: MutationCallbacks<MessageResponse, ResendBody> = {},
+) {
   return useMutation({
     ...callbacks,
     mutationFn: (body: ResendBody) =>
-      apiRequest<MessageResponse>("POST", RESEND_VERIFICATION_URL, body ?? undefined, { jsonContentType: true }),
+      apiRequest<MessageResponse>("POST", RESEND_VERIFICATION_URL, body ?? undefined, {
+        jsonContentType: true,
+      }),
   });
 }
 

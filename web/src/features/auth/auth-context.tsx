@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
@@ -62,6 +62,13 @@ function clearStoredSession(): void {
   window.localStorage.clear();
   window.sessionStorage.clear();
   for (const [key, value] of keep) if (value !== null) window.localStorage.setItem(key, value);
+}
+
+/** Forgets the session in this browser: no user, no cached data, nothing stored for it. */
+function forgetSession(queryClient: QueryClient): void {
+  queryClient.setQueryData(USER_QUERY_KEY, null);
+  queryClient.clear();
+  clearStoredSession();
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -160,8 +167,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       serverOk = false;
       recordAuthEvent("logout_failed", { status: statusOf(error) });
     }
-    queryClient.clear();
-    clearStoredSession();
+    forgetSession(queryClient);
     setLoggingOut(false);
     if (serverOk) toast({ title: t("auth.toast.loggedOut"), description: t("auth.loggedOutDescription") });
     else
@@ -185,9 +191,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         throw error;
       }
     }
-    queryClient.setQueryData(USER_QUERY_KEY, null);
-    queryClient.clear();
-    clearStoredSession();
+    forgetSession(queryClient);
     setLoggingOut(false);
     toast({ title: t("account.toast.signedOutEverywhere"), description: t("account.sessions.done") });
     navigate("/login");
@@ -198,9 +202,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await deleteAccountRequest(confirmation);
       // Leave the private page before the user disappears, so its guard does not send us to /login.
       navigate("/");
-      queryClient.setQueryData(USER_QUERY_KEY, null);
-      queryClient.clear();
-      clearStoredSession();
+      forgetSession(queryClient);
       toast({ title: t("account.toast.deleted"), description: t("account.delete.done") });
     },
     [navigate, queryClient, t],

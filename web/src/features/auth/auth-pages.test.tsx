@@ -1,31 +1,17 @@
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../lib/i18n";
+import { describedText, isolateEachTest } from "../../test-helpers";
 import LoginPage from "./LoginPage";
 import SignupPage from "./SignupPage";
-import { fakeServer, renderPage, testUser } from "./test-utils";
+import { fakeServer, renderPage, testUser, USERNAME_TAKEN_MESSAGE, usernameTaken } from "./test-utils";
 import VerificationRequiredPage from "./VerificationRequiredPage";
 
 beforeAll(() => {
   initI18n("en");
 });
-beforeEach(() => {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-/** The input's error text, found the way assistive technology finds it (aria-describedby). */
-function describedText(input: HTMLElement): string {
-  return (input.getAttribute("aria-describedby") ?? "")
-    .split(" ")
-    .map((id) => document.getElementById(id)?.textContent ?? "")
-    .join(" ");
-}
+isolateEachTest();
 
 describe("LoginPage", () => {
   it("says which field is missing, in the spec's words, without calling the server", async () => {
@@ -193,19 +179,7 @@ describe("SignupPage", () => {
   });
 
   it("shows the server's field errors next to their fields", async () => {
-    fakeServer(({ url }) =>
-      url === "/api/signup"
-        ? {
-            status: 409,
-            body: {
-              success: false,
-              code: "CONFLICT",
-              message: "That username is already taken",
-              errors: [{ path: "username", message: "That username is already taken" }],
-            },
-          }
-        : undefined,
-    );
+    fakeServer(({ url }) => (url === "/api/signup" ? usernameTaken : undefined));
     const ui = userEvent.setup();
     const { location } = renderPage(<SignupPage />, { path: "/signup" });
     await fill(ui);
@@ -213,10 +187,8 @@ describe("SignupPage", () => {
 
     const username = screen.getByLabelText("Username");
     await waitFor(() => expect(username.getAttribute("aria-invalid")).toBe("true"));
-    expect(describedText(username)).toContain("That username is already taken");
-    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([
-      "That username is already taken",
-    ]);
+    expect(describedText(username)).toContain(USERNAME_TAKEN_MESSAGE);
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([USERNAME_TAKEN_MESSAGE]);
     expect(document.activeElement).toBe(username);
     expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBeNull();
     expect(location.history).toEqual(["/signup"]);

@@ -84,3 +84,15 @@ export function testUser(overrides: Partial<PublicUser> = {}): PublicUser {
     ...overrides,
   });
 }
+
+export const USERNAME_TAKEN_MESSAGE = "That username is already taken";
+/** The server's 409 for a username already in use, with the field it concerns. */
+export const usernameTaken = {
+  status: 409,
+  body: {
+    success: false,
+    code: "CONFLICT",
+    message: USERNAME_TAKEN_MESSAGE,
+    errors: [{ path: "username", message: USERNAME_TAKEN_MESSAGE }],
+  },
+};

@@ -7,7 +7,7 @@ import { Badge } from "../../components/ui/Badge";
 import { LinkButton } from "../../components/ui/LinkButton";
 import { PageShell, Panel } from "../../components/ui/Page";
 import { bodyClass, h2Class, linkClass, mutedClass, panelClass } from "../../components/ui/page-styles";
-import { BusyStatus, LoadFailed } from "../../components/ui/Status";
+import { LoadFailed, LoadingList } from "../../components/ui/Status";
 import { BILLING_NS } from "../../lib/i18n";
 import { useAuth } from "../auth/auth-context";
 import { usePlansQuery, useSubscriptionStateQuery } from "./api";
@@ -81,7 +81,10 @@ export default function PlansPage() {
       lead={t(featureAvailable.oracle ? "subscribe.lead" : "subscribe.leadWithoutOracle")}
     >
       {plansQuery.isPending ? (
-        <BusyStatus>{t("subscribe.loading")}</BusyStatus>
+        <LoadingList
+          label={t("subscribe.loading")}
+          skeleton={{ rows: 2, className: "grid gap-6 md:grid-cols-2", rowClassName: "h-80 rounded-2xl" }}
+        />
       ) : plansQuery.isError ? (
         <LoadFailed message={t("subscribe.loadFailed")} onRetry={() => void plansQuery.refetch()} />
       ) : (

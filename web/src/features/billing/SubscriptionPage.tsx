@@ -8,7 +8,7 @@ import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { LinkButton } from "../../components/ui/LinkButton";
 import { PageShell, Panel, ScrollTable } from "../../components/ui/Page";
 import { bodyClass, linkClass, mutedClass, tdClass, warningClass } from "../../components/ui/page-styles";
-import { BusyStatus, LoadFailed } from "../../components/ui/Status";
+import { LoadFailed, LoadingList, TABLE_SKELETON } from "../../components/ui/Status";
 import { toast } from "../../components/ui/toast-store";
 import { isApiError } from "../../lib/api";
 import { BILLING_NS } from "../../lib/i18n";
@@ -210,7 +210,7 @@ function Invoices() {
   return (
     <Panel title={t("subscriptionPage.invoices.title")}>
       {query.isPending ? (
-        <BusyStatus>{t("subscriptionPage.invoices.loading")}</BusyStatus>
+        <LoadingList label={t("subscriptionPage.invoices.loading")} skeleton={TABLE_SKELETON} />
       ) : query.isError ? (
         <LoadFailed
           message={t("subscriptionPage.invoices.loadFailed")}
@@ -274,7 +274,10 @@ export default function SubscriptionPage() {
       lead={t("subscriptionPage.lead")}
     >
       {query.isPending ? (
-        <BusyStatus>{t("subscriptionPage.loading")}</BusyStatus>
+        <LoadingList
+          label={t("subscriptionPage.loading")}
+          skeleton={{ rows: 1, rowClassName: "h-56 rounded-2xl" }}
+        />
       ) : query.isError ? (
         <LoadFailed message={t("subscriptionPage.loadFailed")} onRetry={() => void query.refetch()} />
       ) : (

@@ -9,7 +9,7 @@ import type {
   SandboxSession,
   SubscriptionStateResponse,
 } from "../../../../contract/billing";
-import { useToasts } from "../../components/ui/toast-store";
+import { ToastProbe } from "../../test-helpers";
 import { type FetchCall, fakeServer, renderPage, testUser } from "../auth/test-utils";
 import { PricingSummary } from "../marketing/PricingSummary";
 import BillingDebugPage from "./BillingDebugPage";
@@ -67,15 +67,6 @@ const premiumState = (
 function member(handler: (call: FetchCall) => Answer, user: PublicUser = testUser()) {
   return fakeServer((call) =>
     call.method === "GET" && call.url === "/api/user" ? { status: 200, body: user } : handler(call),
-  );
-}
-
-function ToastProbe() {
-  const toasts = useToasts();
-  return (
-    <output data-testid="toasts">
-      {toasts.map((item) => `${item.title}: ${item.description ?? ""}`).join("|")}
-    </output>
   );
 }
 

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import i18next from "i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TranslateDreamResponse } from "../../../../contract/dreams";
-import { useToasts } from "../../components/ui/toast-store";
+import { ToastProbe } from "../../test-helpers";
 import { type FetchCall, fakeServer, renderPage, testUser } from "../auth/test-utils";
 import DreamInputPage from "./DreamInputPage";
 import { DRAFT_KEY } from "./draft";
@@ -39,15 +39,6 @@ const answer = (overrides: Partial<TranslateDreamResponse> = {}): TranslateDream
   translationReceipt: "receipt-for-this-dream",
   ...overrides,
 });
-
-function ToastProbe() {
-  const toasts = useToasts();
-  return (
-    <output data-testid="toasts">
-      {toasts.map((item) => `${item.title}: ${item.description ?? ""}`).join("|")}
-    </output>
-  );
-}
 
 function signedIn(handler: (call: FetchCall) => { status: number; body: unknown } | undefined) {
   const user = testUser();

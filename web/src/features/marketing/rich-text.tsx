@@ -24,16 +24,15 @@ const richComponents: Record<string, ReactElement> = {
   journal: <Link href="/journal" className={linkClass} />,
 };
 
-/** A key's sentence with its tags rendered; `t` comes from the page, so its namespace applies. */
-export function RichText({
-  t,
-  i18nKey,
-  values,
-}: {
+/** A translation key to render; `t` comes from the page, so its namespace applies. */
+interface KeyProps {
   t: TFunction;
   i18nKey: string;
   values?: Record<string, unknown>;
-}) {
+}
+
+/** A key's sentence with its tags rendered. */
+export function RichText({ t, i18nKey, values }: KeyProps) {
   return <TaggedText text={t(i18nKey, { ...values })} components={richComponents} />;
 }
 
@@ -55,17 +54,7 @@ function paragraphsOf(t: TFunction, key: string): { key: string; text: string }[
 }
 
 /** Renders a key's paragraph (string) or paragraphs (array), links and emphasis included. */
-export function Paragraphs({
-  t,
-  i18nKey,
-  values,
-  className,
-}: {
-  t: TFunction;
-  i18nKey: string;
-  values?: Record<string, unknown>;
-  className?: string;
-}) {
+export function Paragraphs({ t, i18nKey, values, className }: KeyProps & { className?: string }) {
   return (
     <>
       {paragraphsOf(t, i18nKey).map((paragraph) => (
@@ -78,17 +67,7 @@ export function Paragraphs({
 }
 
 /** Renders each entry of an array key as a list item (the caller chooses <ul> or <ol>). */
-export function ListItems({
-  t,
-  i18nKey,
-  values,
-  className,
-}: {
-  t: TFunction;
-  i18nKey: string;
-  values?: Record<string, unknown>;
-  className?: string;
-}) {
+export function ListItems({ t, i18nKey, values, className }: KeyProps & { className?: string }) {
   return (
     <>
       {listOf(t, i18nKey).map((text, index) => (

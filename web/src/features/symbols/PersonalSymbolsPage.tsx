@@ -4,7 +4,7 @@ import type { PersonalSymbol, PersonalSymbolBody } from "../../../../contract/sy
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDeleteDialog } from "../../components/ui/ConfirmDialog";
-import { EditDialog } from "../../components/ui/Dialog";
+import { EditDialog, toastAndClose } from "../../components/ui/Dialog";
 import {
   DialogCancel,
   Form,
@@ -17,7 +17,6 @@ import {
 import { PageShell, Panel } from "../../components/ui/Page";
 import { bodyClass, mutedClass } from "../../components/ui/page-styles";
 import { ListStatus } from "../../components/ui/Status";
-import { toast } from "../../components/ui/toast-store";
 import { DREAMS_NS } from "../../lib/i18n";
 import {
   deletePersonalSymbol,
@@ -67,15 +66,12 @@ export function personalSymbolBody(values: Values): PersonalSymbolBody {
 function SymbolForm({ symbol, onDone }: { symbol: PersonalSymbol | null; onDone(): void }) {
   const { t } = useTranslation(DREAMS_NS);
   const form = useForm<Values>({ defaultValues: symbol ? valuesOf(symbol) : EMPTY });
-  const mutation = useSavePersonalSymbolMutation(symbol, {
-    onSuccess: (saved) => {
-      toast({
-        title: symbol ? t("personal.toast.updated") : t("personal.toast.added"),
-        description: t("personal.toast.savedBody", { name: saved.name }),
-      });
-      onDone();
-    },
-  });
+  const mutation = useSavePersonalSymbolMutation(
+    symbol,
+    toastAndClose(onDone, symbol ? t("personal.toast.updated") : t("personal.toast.added"), (name) =>
+      t("personal.toast.savedBody", { name }),
+    ),
+  );
 
   return (
     <Form
@@ -169,7 +165,12 @@ export default function PersonalSymbolsPage() {
       actions={<Button onClick={() => setEditing("new")}>{t("personal.addButton")}</Button>}
     >
       <Panel title={t("personal.listTitle", { count: symbols.length })}>
-        <ListStatus query={query} loadFailed={t("personal.loadFailed")} empty={t("personal.empty")}>
+        <ListStatus
+          query={query}
+          loadFailed={t("personal.loadFailed")}
+          empty={t("personal.empty")}
+          skeleton={{ rows: 4, className: "grid gap-3 md:grid-cols-2", rowClassName: "h-40 rounded-xl" }}
+        >
           <ul className="grid gap-3 md:grid-cols-2">
             {symbols.map((symbol) => (
               <li

@@ -4,6 +4,7 @@ import i18next from "i18next";
 import { useState } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../../lib/i18n";
+import { describedText } from "../../../test-helpers";
 import {
   CountedTextAreaField,
   EmailField,
@@ -23,12 +24,6 @@ afterEach(async () => {
   cleanup();
   await i18next.changeLanguage("en");
 });
-
-/** The text of what `element`'s aria-describedby points at: how assistive technology reads its help and error. */
-function describedText(element: HTMLElement) {
-  const ids = element.getAttribute("aria-describedby")?.split(" ") ?? [];
-  return ids.map((id) => document.getElementById(id)?.textContent).join(" ");
-}
 
 interface Values {
   username: string;

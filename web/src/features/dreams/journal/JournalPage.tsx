@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { Button, buttonClass, Spinner } from "../../../components/ui/Button";
 import { PageShell, Panel } from "../../../components/ui/Page";
 import { bodyClass, linkClass, mutedClass } from "../../../components/ui/page-styles";
+import { Skeleton } from "../../../components/ui/Status";
 import { DREAMS_NS } from "../../../lib/i18n";
 import { useDreamListQuery, useJournalSymbolsQuery } from "../api";
 import { EMPTY_FILTERS, hasActiveFilters, type JournalFilters } from "../journal-query";
@@ -93,7 +94,7 @@ export default function JournalPage() {
         </Link>
       }
     >
-      <Panel title={t("journal.search.title")} actions={<ViewToggle view={view} onChange={setView} />}>
+      <Panel title={t("journal.search.title")}>
         <JournalFilterBar
           filters={filters}
           onChange={setFilters}
@@ -102,7 +103,12 @@ export default function JournalPage() {
           showDates={view === "list"}
         />
       </Panel>
-      <Panel title={view === "list" ? t("journal.listTitle") : t("journal.calendarTitle")}>
+      {/* The switch sits with what it switches; on a phone this keeps the search panel short, so the first dream
+          shows in the first screen. */}
+      <Panel
+        title={view === "list" ? t("journal.listTitle") : t("journal.calendarTitle")}
+        actions={<ViewToggle view={view} onChange={setView} />}
+      >
         {view === "calendar" ? (
           <JournalCalendar filters={applied} />
         ) : (
@@ -120,6 +126,8 @@ export default function JournalPage() {
                 })
               ) : null}
             </p>
+            {/* The first page: cards' outlines hold the place, so the list does not push the page down. */}
+            {list.isPending ? <Skeleton rows={3} rowClassName="h-36 rounded-2xl" /> : null}
             {list.data && dreams.length === 0 ? (
               filtered ? (
                 <p className={bodyClass}>{t("journal.emptyFiltered")}</p>

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ImportProgress } from "../../../../../contract/dreams";
-import { useToasts } from "../../../components/ui/toast-store";
+import { ToastProbe } from "../../../test-helpers";
 import { type FetchCall, fakeServer, renderPage, testUser } from "../../auth/test-utils";
 import { ImportExport } from "./ImportExport";
 
@@ -30,11 +30,6 @@ const progress = (overrides: Partial<ImportProgress>): ImportProgress => ({
   message: "Importing: 1 of 3 dreams done.",
   ...overrides,
 });
-
-function ToastProbe() {
-  const toasts = useToasts();
-  return <output data-testid="toasts">{toasts.map((item) => item.description ?? "").join("|")}</output>;
-}
 
 function serve(handler: (call: FetchCall) => { status: number; body: unknown } | undefined) {
   return fakeServer((call) =>

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import i18next from "i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Dream } from "../../../../../contract/dreams";
-import { useToasts } from "../../../components/ui/toast-store";
+import { ToastProbe } from "../../../test-helpers";
 import { type FetchCall, fakeServer, renderPage, testUser } from "../../auth/test-utils";
 import { translationLimitRefusal } from "../test-fixtures";
 import JournalPage from "./JournalPage";
@@ -31,11 +31,6 @@ const dream = (id: number, overrides: Partial<Dream> = {}): Dream => ({
   updatedAt: "2025-03-10T08:00:00.000Z",
   ...overrides,
 });
-
-function ToastProbe() {
-  const toasts = useToasts();
-  return <output data-testid="toasts">{toasts.map((item) => item.description ?? "").join("|")}</output>;
-}
 
 function signedIn(
   handler: (call: FetchCall, query: URLSearchParams) => { status: number; body: unknown } | undefined,
@@ -168,7 +163,9 @@ describe("JournalPage", () => {
     await ui.click(within(dialog).getByRole("button", { name: "Delete" }));
     const confirm = await screen.findByRole("alertdialog", { name: "Delete this dream?" });
     await ui.click(within(confirm).getByRole("button", { name: "Delete dream" }));
-    await waitFor(() => expect(screen.getByTestId("toasts").textContent).toBe("The dream has been deleted."));
+    await waitFor(() =>
+      expect(screen.getByTestId("toasts").textContent).toBe("Dream Deleted: The dream has been deleted."),
+    );
     expect(calls.filter((call) => call.method === "DELETE")).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(location.history.at(-1)).toBe("/journal");
@@ -225,7 +222,7 @@ describe("JournalPage", () => {
 
     await ui.keyboard("{Enter}");
     await waitFor(() =>
-      expect(screen.getByTestId("toasts").textContent).toBe("Your changes have been saved."),
+      expect(screen.getByTestId("toasts").textContent).toBe("Dream Updated: Your changes have been saved."),
     );
     // The text did not change, so it is not sent (its symbols are not read again).
     expect(calls.filter((call) => call.method === "PATCH").at(-1)?.body).toEqual({ title: "A new title" });
@@ -289,7 +286,7 @@ describe("JournalPage", () => {
       });
       await waitFor(() =>
         expect(screen.getByTestId("toasts").textContent).toBe(
-          "Your dream now has its translation and the meanings of its symbols.",
+          "Dream Translated: Your dream now has its translation and the meanings of its symbols.",
         ),
       );
     });
