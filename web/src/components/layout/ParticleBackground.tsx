@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { whenIdle } from "../../lib/idle";
 import { createParticleField, type ParticleMessage, type ParticleView } from "./particle-field";
 
 /** Spec section 2: 150 particles at speed 0.05 by default; the layout asks for 1600 on a desktop screen. */
@@ -106,15 +107,13 @@ export function ParticleBackground({
     const refresh = () => renderer?.update(view());
 
     // Nothing starts before the page has loaded and the browser is idle: the page's own work comes first.
-    let idleHandle = 0;
-    let timeoutHandle: ReturnType<typeof setTimeout> | undefined;
+    let cancelStart: (() => void) | undefined;
     const start = () => {
       renderer = workerRenderer(canvas, count, speed) ?? pageThreadRenderer(canvas, count, speed);
       refresh();
     };
     const startWhenIdle = () => {
-      if (window.requestIdleCallback) idleHandle = window.requestIdleCallback(start, { timeout: 2000 });
-      else timeoutHandle = setTimeout(start, 200);
+      cancelStart = whenIdle(start);
     };
     if (document.readyState === "complete") startWhenIdle();
     else window.addEventListener("load", startWhenIdle, { once: true });
@@ -138,8 +137,7 @@ export function ParticleBackground({
     return () => {
       renderer?.dispose();
       window.removeEventListener("load", startWhenIdle);
-      if (idleHandle) window.cancelIdleCallback?.(idleHandle);
-      if (timeoutHandle) clearTimeout(timeoutHandle);
+      cancelStart?.();
       if (resizeFrame) window.cancelAnimationFrame(resizeFrame);
       window.removeEventListener("resize", onResize);
       document.removeEventListener("visibilitychange", refresh);

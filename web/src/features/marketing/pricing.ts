@@ -12,15 +12,44 @@ import {
  * and then the server's own (GET /api/billing/plans), so a price set on the server reaches the page.
  */
 
+// Creating a currency formatter costs the first render tens of milliseconds on a phone; each is made
+// once, when first needed, and reused (the pricing block formats four amounts on every render).
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * US dollars in the two page languages written directly, in Intl's own form (pricing.test.ts compares the
+ * two): a page's first Intl.NumberFormat loads the number data, about 200 ms on a phone, and the landing
+ * page would pay it in its first render. Null for anything else (other currencies, thousands, fractions of
+ * a cent), which Intl formats.
+ */
+function plainUsd(amount: number, code: string, language: string): string | null {
+  const cents = Math.round(amount * 100);
+  if (code !== "USD" || cents < 0 || cents >= 100_000 || Math.abs(cents - amount * 100) > 1e-6) return null;
+  const figure = Number.isInteger(amount) ? String(amount) : (cents / 100).toFixed(2);
+  if (language === "en-US") return `$${figure}`;
+  if (language === "es") return `${figure.replace(".", ",")}\u00a0US$`;
+  return null;
+}
+
 /** "$9.99" / "9,99 US$": an amount in the currency's main unit, in the reader's language. */
 export function formatMoney(amount: number, currency: string, language: string): string {
+  // Whole amounts without cents ("$0"), prices with them ("$9.99").
+  const fractionDigits = Number.isInteger(amount) ? 0 : 2;
+  const code = currency.toUpperCase();
+  const plain = plainUsd(amount, code, language);
+  if (plain !== null) return plain;
+  const key = `${language}|${code}|${fractionDigits}`;
   try {
-    return new Intl.NumberFormat(language, {
-      style: "currency",
-      currency: currency.toUpperCase(),
-      // Whole amounts without cents ("$0"), prices with them ("$9.99").
-      minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    }).format(amount);
+    let format = moneyFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat(language, {
+        style: "currency",
+        currency: code,
+        minimumFractionDigits: fractionDigits,
+      });
+      moneyFormats.set(key, format);
+    }
+    return format.format(amount);
   } catch {
     // An unknown currency code: the figure and the code as they came.
     return `${amount} ${currency}`;
