@@ -1,6 +1,7 @@
 /** Helpers shared by the web tests of every feature. Tests only. */
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+import type { PlansResponse } from "../../contract/billing";
 import { useToasts } from "./components/ui/toast-store";
 
 /**
@@ -38,3 +39,16 @@ export function describedText(element: HTMLElement): string {
     .map((id) => document.getElementById(id)?.textContent ?? "")
     .join(" ");
 }
+
+/** The plans answer of the sandbox at the built-in prices, for pages that show plans. */
+export const plansAnswer = (overrides: Partial<PlansResponse> = {}): PlansResponse => ({
+  provider: "sandbox",
+  testMode: true,
+  currency: "USD",
+  plans: [
+    { id: "monthly", price: 9.99, interval: "month" },
+    { id: "yearly", price: 99.99, interval: "year" },
+  ],
+  yearlySavingsPercent: 16,
+  ...overrides,
+});

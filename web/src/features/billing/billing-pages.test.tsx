@@ -5,11 +5,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PublicUser } from "../../../../contract/accounts";
 import type {
   BillingDebugResponse,
-  PlansResponse,
   SandboxSession,
   SubscriptionStateResponse,
 } from "../../../../contract/billing";
-import { ToastProbe } from "../../test-helpers";
+import { plansAnswer, ToastProbe } from "../../test-helpers";
 import { type FetchCall, fakeServer, renderPage, testUser } from "../auth/test-utils";
 import { PricingSummary } from "../marketing/PricingSummary";
 import BillingDebugPage from "./BillingDebugPage";
@@ -23,17 +22,7 @@ import SubscriptionPage from "./SubscriptionPage";
 
 type Answer = { status: number; body: unknown } | undefined;
 
-const plans = (overrides: Partial<PlansResponse> = {}): PlansResponse => ({
-  provider: "sandbox",
-  testMode: true,
-  currency: "USD",
-  plans: [
-    { id: "monthly", price: 9.99, interval: "month" },
-    { id: "yearly", price: 99.99, interval: "year" },
-  ],
-  yearlySavingsPercent: 16,
-  ...overrides,
-});
+const plans = plansAnswer;
 
 const freeState = (overrides: Partial<SubscriptionStateResponse> = {}): SubscriptionStateResponse => ({
   isPremium: false,

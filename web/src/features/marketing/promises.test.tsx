@@ -8,6 +8,7 @@ import { featureAvailable } from "../../../../contract/features";
 import FirstTimeTutorial from "../../components/overlays/FirstTimeTutorial";
 import WelcomeModal from "../../components/overlays/WelcomeModal";
 import { BILLING_NS, initI18n, loadNamespaces } from "../../lib/i18n";
+import { plansAnswer } from "../../test-helpers";
 import { fakeServer, renderPage, testUser } from "../auth/test-utils";
 import PlansPage from "../billing/PlansPage";
 import PremiumPromoPage from "../billing/PremiumPromoPage";
@@ -43,16 +44,7 @@ afterEach(async () => {
   await act(() => i18next.changeLanguage("en"));
 });
 
-const plans = {
-  provider: "sandbox",
-  testMode: true,
-  currency: "USD",
-  plans: [
-    { id: "monthly", price: 9.99, interval: "month" },
-    { id: "yearly", price: 99.99, interval: "year" },
-  ],
-  yearlySavingsPercent: 16,
-};
+const plans = plansAnswer();
 
 describe("one feature-availability source (contract/features.ts)", () => {
   it("none of the four features works yet", () => {
