@@ -100,7 +100,7 @@ describe("guards", () => {
   it("sends guests from private pages to /login, signed-in users from /login to /dream-input, non-admins to not-found", async () => {
     const { context, page } = await newPage(suite.browser, suite.server.origin);
     await page.goto("/journal");
-    await page.waitForURL(/\/login$/);
+    await page.waitForURL(/\/login\?returnTo=%2Fjournal$/);
 
     const password = "guarded by the moon 3";
     await signUpAndLogIn(page, suite.server, "guarded", password);
