@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { boundedArray } from "./bounded-array";
-
 import {
   DREAM_MAX_LENGTH,
   DREAM_MIN_LENGTH,
@@ -8,6 +7,7 @@ import {
   MAX_JOURNAL_DREAMS,
   MAX_ROW_ID,
 } from "./constants";
+import { readingInfoSchema } from "./reading";
 
 export {
   DREAM_MAX_LENGTH,
@@ -68,6 +68,8 @@ export const translateDreamResponseSchema = z.object({
    * meanings without counting another translation. Bound to the user and the exact content; valid 24 hours.
    */
   translationReceipt: z.string(),
+  /** The short version, the symbols that carry the dream (the list is ordered most central first) and care. */
+  reading: readingInfoSchema,
 });
 export type TranslateDreamResponse = z.infer<typeof translateDreamResponseSchema>;
 
@@ -116,6 +118,8 @@ export const dreamSchema = z.object({
   isPremiumTranslation: z.boolean(),
   /** Stored without a translation on the free plan: the symbols have no meanings until the dream is translated. */
   meaningsWithheld: z.boolean(),
+  /** Kept with a translated dream; null for a dream saved without a translation or before readings had it. */
+  reading: readingInfoSchema.nullable(),
   category: dreamCategorySchema.nullable(),
   tags: z.array(z.string()),
   language: z.string().nullable(),

@@ -33,6 +33,11 @@ export const dreams = pgTable(
      * filters, insights) but not their meanings, until the dream is translated.
      */
     meaningsWithheld: boolean().notNull().default(false),
+    /**
+     * What the dream page shows beside the translation (contract ReadingInfo: short version, central symbols,
+     * feelings, care); null when saved without meanings or before readings carried it.
+     */
+    reading: jsonb(),
     /** lucid, recurring, nightmare, light, dark, visitation, precognitive; null when none was chosen. */
     category: text(),
     /** The client may send null; it is stored as an empty array so the GIN index covers every row. */

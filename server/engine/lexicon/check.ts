@@ -1,4 +1,5 @@
 import { surfaceForms } from "../morphology";
+import { patternProblem } from "../reading/word-patterns";
 import { termWords } from "../text";
 import type { LexiconData } from "./schema";
 
@@ -108,6 +109,10 @@ export function checkLexicon(
   for (const theme of data.themes) {
     for (const key of theme.symbolKeys)
       if (!seen.has(key)) errors.push(`theme ${theme.key}: unknown symbol ${key}`);
+    for (const cue of [...(theme.cues?.en ?? []), ...(theme.cues?.es ?? [])]) {
+      const problem = patternProblem(cue);
+      if (problem) errors.push(`theme ${theme.key}: cue ${problem}`);
+    }
   }
   for (const combo of data.combined) {
     for (const key of combo.symbolKeys)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { symbolCategories } from "../../../contract/constants";
+import { EMOTION_KINDS } from "../../../contract/reading";
 
 /** The shape of the lexicon data files (see FORMAT.md). */
 
@@ -67,6 +68,10 @@ export const celebritySchema = z
   .strict();
 export type Celebrity = z.infer<typeof celebritySchema>;
 
+/** Families of feeling a practice suits; the reading picks its practice by the dream's family. */
+export const MOOD_FAMILIES = ["fear", "sadness", "anger", "shame", "joy", "calm", "confusion"] as const;
+export type MoodFamily = (typeof MOOD_FAMILIES)[number];
+
 const themeLanguageSchema = z.object({
   name: z.string().min(1),
   description: z.string().min(1),
@@ -77,6 +82,12 @@ const themeLanguageSchema = z.object({
       description: z.string().min(1),
       instructions: z.string().min(1),
       isPremium: z.boolean(),
+      /** The moods it suits; without it, every mood. */
+      moods: z.array(z.enum(MOOD_FAMILIES)).min(1).optional(),
+      /** Light-hearted ("play appointment"): never offered for a dark dream or a care reading. */
+      playful: z.boolean().optional(),
+      /** Addressed to someone who has died ("a letter across the threshold"): only when the dream says so. */
+      bereavement: z.boolean().optional(),
     }),
   ),
 });
@@ -85,6 +96,19 @@ export const themeSchema = z.object({
   key: z.string().regex(/^[a-z0-9_]+$/),
   category: z.string().min(1),
   symbolKeys: z.array(z.string()).min(1),
+  /**
+   * What must also be in the dream for the theme to apply, besides its symbols: one of these words or phrases
+   * (see reading/word-patterns.ts: "cheat*" is a stem, "~" skips up to two words) or one of these feelings
+   * among the dominant ones. Betrayal needs deceit or jealousy; pursuit needs a pursuer.
+   */
+  cues: z
+    .object({
+      en: z.array(z.string().min(1)),
+      es: z.array(z.string().min(1)),
+      feelings: z.array(z.enum(EMOTION_KINDS)).optional(),
+    })
+    .strict()
+    .optional(),
   en: themeLanguageSchema,
   es: themeLanguageSchema,
 });

@@ -1,5 +1,6 @@
 import { getTableColumns } from "drizzle-orm";
 import type { Dream, DreamCategory, RecognizedSymbol } from "../../../contract/dreams";
+import { type ReadingInfo, readingInfoSchema } from "../../../contract/reading";
 import { dreams } from "../../db/schema/index";
 
 /** Every column a dream is shown with; the search vector stays in the database. */
@@ -18,12 +19,20 @@ export function presentDream(row: DreamRow): Dream {
       : [],
     isPremiumTranslation: row.isPremiumTranslation,
     meaningsWithheld: row.meaningsWithheld,
+    reading: storedReading(row.reading),
     category: (row.category as DreamCategory | null) ?? null,
     tags: row.tags,
     language: row.language,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** A kept reading written by an older version may lack fields: the page then shows none rather than a broken one. */
+function storedReading(value: unknown): ReadingInfo | null {
+  if (value === null || value === undefined) return null;
+  const parsed = readingInfoSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 const TITLE_LENGTH = 50;

@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
+import { isPremium } from "../../../contract/billing-constants";
 import type { UpdateDreamBody } from "../../../contract/dreams";
 import type { AppContext } from "../../context";
 import { dreams } from "../../db/schema/index";
 import { notFound } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
 import { type DreamRow, dreamColumns } from "./dream-presenter";
+import { bySalience, readWithHistory } from "./read-dream";
 import { readForJournal } from "./translation-receipt";
 
 /** Another user's dream answers exactly like a missing one: 404, so ids reveal nothing. */
@@ -42,13 +44,22 @@ export async function updateDream(
     body.content ?? (body.translationReceipt ? (await getDream(ctx, user, id)).content : undefined);
   const read = content === undefined ? null : readForJournal(ctx, user, content, body.translationReceipt);
   // A receipt alone that does not vouch for the stored content leaves the stored symbols as they are.
-  if (read && (body.content !== undefined || !read.meaningsWithheld)) {
+  if (content !== undefined && read && (body.content !== undefined || !read.meaningsWithheld)) {
+    const reading = read.meaningsWithheld
+      ? null
+      : await readWithHistory(ctx, user, content, read, {
+          premium: isPremium(user),
+          ultraSimplified: false,
+          category: body.category ?? null,
+          dreamId: id,
+        });
     Object.assign(changes, {
       content,
-      recognizedSymbols: read.symbols,
+      recognizedSymbols: reading ? bySalience(read.symbols, reading) : read.symbols,
       symbolKeys: read.keys,
       language: read.language,
       meaningsWithheld: read.meaningsWithheld,
+      reading: reading?.info ?? null,
     });
   }
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));

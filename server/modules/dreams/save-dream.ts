@@ -6,11 +6,13 @@ import type { SessionUser } from "../accounts/sessions";
 import { autoTitle, type DreamRow, dreamColumns } from "./dream-presenter";
 import { assertClaimedUser } from "./dreams.policy";
 import { assertRoomForOneMore } from "./journal-cap";
+import { bySalience, readWithHistory } from "./read-dream";
 import { readForJournal } from "./translation-receipt";
 
 /**
  * Saves a dream to the user's journal; the symbols are recognised again here rather than taken from the client,
- * with their meanings only when the user may have them (readForJournal).
+ * with their meanings only when the user may have them (readForJournal),
+ * and with the reading's short version, central symbols and care flags when it has them.
  */
 export async function saveDream(
   ctx: Pick<AppContext, "db" | "symbols" | "config" | "clock">,
@@ -19,12 +21,14 @@ export async function saveDream(
 ): Promise<DreamRow> {
   assertClaimedUser(body.userId, user);
   await assertRoomForOneMore(ctx.db, user.id);
-  const { symbols, keys, language, meaningsWithheld } = readForJournal(
-    ctx,
-    user,
-    body.content,
-    body.translationReceipt,
-  );
+  const read = readForJournal(ctx, user, body.content, body.translationReceipt);
+  const reading = read.meaningsWithheld
+    ? null
+    : await readWithHistory(ctx, user, body.content, read, {
+        premium: isPremium(user),
+        ultraSimplified: false,
+        category: body.category ?? null,
+      });
   const [row] = await ctx.db
     .insert(dreams)
     .values({
@@ -32,13 +36,14 @@ export async function saveDream(
       title: body.title?.trim() || autoTitle(body.content),
       content: body.content,
       translation: body.translation ?? null,
-      recognizedSymbols: symbols,
-      symbolKeys: keys,
-      meaningsWithheld,
+      recognizedSymbols: reading ? bySalience(read.symbols, reading) : read.symbols,
+      symbolKeys: read.keys,
+      meaningsWithheld: read.meaningsWithheld,
+      reading: reading?.info ?? null,
       isPremiumTranslation: Boolean(body.isPremiumTranslation) && isPremium(user),
       category: body.category ?? null,
       tags: [...new Set(body.tags ?? [])],
-      language,
+      language: read.language,
     })
     .returning(dreamColumns);
   return row as DreamRow;

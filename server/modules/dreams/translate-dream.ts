@@ -3,12 +3,12 @@ import { isPremium } from "../../../contract/billing-constants";
 import type { TranslateDreamBody, TranslateDreamResponse } from "../../../contract/dreams";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema/index";
-import { compose } from "../../engine/composer";
 import { AppError } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
 import { usageWindow } from "../accounts/usage-window";
 import { translationDay } from "./daily-reset";
 import { assertClaimedUser } from "./dreams.policy";
+import { bySalience, readWithHistory } from "./read-dream";
 import { recognize } from "./recognize";
 import { issueTranslationReceipt } from "./translation-receipt";
 
@@ -24,25 +24,26 @@ export async function translateDream(
 ): Promise<TranslateDreamResponse> {
   assertClaimedUser(body.userId, user);
   const premium = isPremium(user);
-  const { result, lexicon, language, symbols } = recognize(ctx, body.content, user.language);
-  const composition = compose(result.symbols, lexicon, {
-    language,
+  const recognition = recognize(ctx, body.content, user.language);
+  const reading = await readWithHistory(ctx, user, body.content, recognition, {
     premium,
     ultraSimplified: body.isUltraSimplified ?? false,
     category: body.category ?? null,
   });
+  const symbols = bySalience(recognition.symbols, reading);
 
-  // The model may phrase the same symbols; without one, or when it fails or is slow, the composer's text stands.
-  const prose =
-    ctx.prose && symbols.length > 0
-      ? await ctx.prose.write({
-          language,
-          dream: body.content,
-          symbols,
-          premium,
-          ultraSimplified: body.isUltraSimplified ?? false,
-        })
-      : null;
+  // The model may phrase the same reading; without one, or when it fails, is slow or its answer does not pass
+  // the checks, the composer's text stands.
+  const prose = ctx.prose
+    ? await ctx.prose.write({
+        analysis: reading.analysis,
+        lexicon: recognition.lexicon,
+        history: reading.history,
+        category: body.category ?? null,
+        premium,
+        ultraSimplified: body.isUltraSimplified ?? false,
+      })
+    : null;
 
   const now = ctx.clock.now();
   const nowSql = sql`${now.toISOString()}::timestamptz`;
@@ -75,13 +76,14 @@ export async function translateDream(
 
   return {
     success: true,
-    translation: prose ?? composition.text,
+    translation: prose ?? reading.text,
     symbols,
     isPremiumTranslation: premium,
-    language: result.language,
-    themes: composition.themes,
+    language: recognition.result.language,
+    themes: reading.themes,
     translationsUsed: counted.used,
     translationsRemaining: premium ? null : Math.max(0, counted.limit - counted.used),
     translationReceipt: issueTranslationReceipt(ctx, user.id, body.content),
+    reading: reading.info,
   };
 }

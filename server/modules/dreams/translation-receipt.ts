@@ -57,10 +57,10 @@ export function readForJournal(
   user: SessionUser,
   content: string,
   receipt: string | null | undefined,
-): Pick<Recognition, "symbols" | "keys" | "language"> & { meaningsWithheld: boolean } {
-  const { symbols, keys, language } = recognize(ctx, content, user.language);
+): Recognition & { meaningsWithheld: boolean } {
+  const recognition = recognize(ctx, content, user.language);
   const entitled = isPremium(user) || hasTranslationReceipt(ctx, user.id, content, receipt);
   return entitled
-    ? { symbols, keys, language, meaningsWithheld: false }
-    : { symbols: withoutMeanings(symbols), keys, language, meaningsWithheld: true };
+    ? { ...recognition, meaningsWithheld: false }
+    : { ...recognition, symbols: withoutMeanings(recognition.symbols), meaningsWithheld: true };
 }

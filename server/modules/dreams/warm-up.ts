@@ -1,9 +1,9 @@
 import type { AppContext } from "../../context";
-import { compose } from "../../engine/composer";
+import { readDream } from "../../engine/reading/index";
 import { translationDay } from "./daily-reset";
 import { recognize } from "./recognize";
 
-/** One dream per language, reaching the matcher's rules and the composer. */
+/** One dream per language, reaching the matcher's rules and the reading's analysers and composer. */
 const SAMPLE_DREAMS = [
   "I dreamt that a big dog chased me through my grandmother's house and I could not find the door.",
   "Soñé que una culebra me perseguía por la casa de mi abuela y no encontraba la puerta.",
@@ -17,7 +17,7 @@ const SAMPLE_DREAMS = [
 export function warmUpTranslation(ctx: Pick<AppContext, "symbols">): void {
   for (const content of SAMPLE_DREAMS) {
     const { result, lexicon, language } = recognize(ctx, content, "en");
-    compose(result.symbols, lexicon, { language, premium: true, ultraSimplified: false, category: null });
+    readDream(content, result.symbols, lexicon, { language, premium: true, ultraSimplified: false, category: null });
   }
   translationDay(new Date(), "America/Mexico_City", null);
 }

@@ -4,7 +4,7 @@ const badgeTones = {
   /** A category, "Premium", "Built-in". */
   accent:
     "border border-violet-300 bg-violet-50 px-2.5 py-0.5 text-xs font-medium text-violet-900 dark:border-moon-400/50 dark:bg-night-800 dark:text-moon-300",
-  /** The yearly plan's saving. */
+  /** What stands out: the yearly plan's saving, the symbols that carry a dream. */
   highlight: "bg-star-300 px-3 py-1 text-sm font-semibold text-night-950",
   /** "Test mode": nothing real happens here. */
   warning:

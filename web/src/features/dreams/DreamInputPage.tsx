@@ -141,7 +141,7 @@ export default function DreamInputPage() {
       </Panel>
       {result ? (
         <DreamResult
-          reading={result}
+          dream={result}
           headingRef={translation.resultHeadingRef}
           notice={
             result.content !== content ? (

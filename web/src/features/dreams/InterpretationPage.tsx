@@ -82,7 +82,7 @@ export default function InterpretationPage() {
     >
       {result ? (
         <InterpretationBoundary key={result.translatedAt}>
-          <DreamResult reading={result} />
+          <DreamResult dream={result} />
         </InterpretationBoundary>
       ) : (
         <InterpretationNotice

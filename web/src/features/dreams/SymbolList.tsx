@@ -25,15 +25,18 @@ export function triggerWords(symbol: RecognizedSymbol): string[] {
 }
 
 /**
- * The recognised symbols: name, category, meaning and the words that triggered each. Pointing at a symbol,
- * or focusing its button, lights up its words in the dream text (`onActiveChange`).
+ * The recognised symbols: name, whether it carries the dream, category, meaning and the words that triggered
+ * each. Pointing at a symbol, or focusing its button, lights up its words in the dream text (`onActiveChange`).
  */
 export function SymbolList({
   symbols,
+  centralKeys,
   activeKey,
   onActiveChange,
 }: {
   symbols: readonly RecognizedSymbol[];
+  /** The symbols that carry the dream: each gets a "Central" badge. */
+  centralKeys: ReadonlySet<string>;
   activeKey: string | null;
   onActiveChange(key: string | null): void;
 }) {
@@ -58,6 +61,7 @@ export function SymbolList({
           >
             <div className="flex flex-wrap items-center gap-2">
               <h3 className={h3Class}>{symbol.name}</h3>
+              {centralKeys.has(symbol.key) ? <Badge tone="highlight">{t("result.central")}</Badge> : null}
               <Badge>{categoryLabel(symbol.category)}</Badge>
             </div>
             {/* Empty when the meanings were withheld (decisions.md, free tier). */}

@@ -16,9 +16,11 @@ import type {
   TranslateDreamResponse,
   UpdateDreamBody,
 } from "../../../../contract/dreams";
+import type { ReadingInfo } from "../../../../contract/reading";
 import { apiRequest } from "../../lib/api";
 import type { MutationCallbacks } from "../../lib/query-client";
 import { type JournalFilters, journalQueryString } from "./journal-query";
+import { readingInfoOrNull } from "./reading-info";
 import { TranslationResponseError } from "./translation-error";
 
 /*
@@ -42,11 +44,14 @@ export interface TranslateInput {
   category: DreamCategory | null;
 }
 
+/** A translation as the page keeps it: an older server sends no reading info, which leaves it null. */
+export type TranslationAnswer = Omit<TranslateDreamResponse, "reading"> & { reading: ReadingInfo | null };
+
 /** POST /api/translate-dream, checked the way spec section 8 reads the answer. */
 export async function translateDream(
   input: TranslateInput,
   signal?: AbortSignal,
-): Promise<TranslateDreamResponse> {
+): Promise<TranslationAnswer> {
   const answer = await apiRequest<unknown>(
     "POST",
     "/api/translate-dream",
@@ -80,6 +85,7 @@ export async function translateDream(
     translationsUsed: body.translationsUsed ?? 0,
     translationsRemaining: body.translationsRemaining ?? null,
     translationReceipt: typeof body.translationReceipt === "string" ? body.translationReceipt : "",
+    reading: readingInfoOrNull(body.reading),
   };
 }
 

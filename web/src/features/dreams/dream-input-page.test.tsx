@@ -8,7 +8,7 @@ import { type FetchCall, fakeServer, renderPage, testUser } from "../auth/test-u
 import DreamInputPage from "./DreamInputPage";
 import { DRAFT_KEY } from "./draft";
 import { LAST_TRANSLATION_KEY } from "./last-translation";
-import { translationLimitRefusal } from "./test-fixtures";
+import { readingInfo, translationLimitRefusal } from "./test-fixtures";
 
 const DREAM = "Soñé que una culebra enorme me perseguía por la casa de mi abuela y yo corría hacia el río.";
 
@@ -37,6 +37,13 @@ const answer = (overrides: Partial<TranslateDreamResponse> = {}): TranslateDream
   translationsUsed: 1,
   translationsRemaining: 2,
   translationReceipt: "receipt-for-this-dream",
+  reading: readingInfo({
+    short:
+      "Una culebra te perseguía y corriste hacia el río: algo que temes te sigue de cerca y buscas una salida.",
+    central: ["snake", "river"],
+    feelings: [{ kind: "fear", intensity: 3 }],
+    nightmare: true,
+  }),
   ...overrides,
 });
 
@@ -97,7 +104,11 @@ describe("DreamInputPage", () => {
       category: "nightmare",
     });
     expect(typeof body.timestamp).toBe("string");
-    expect(JSON.parse(window.sessionStorage.getItem(LAST_TRANSLATION_KEY) ?? "{}").content).toBe(DREAM);
+    const kept = JSON.parse(window.sessionStorage.getItem(LAST_TRANSLATION_KEY) ?? "{}");
+    expect(kept.content).toBe(DREAM);
+    // /interpretation shows the same reading: its short version, feelings and central symbols travel with it.
+    expect(kept.reading).toEqual(answer().reading);
+    expect(screen.getByText("A nightmare · Feelings in this dream: intense fear")).toBeTruthy();
 
     // Pointing at a symbol lights up its words.
     fireEvent.mouseEnter(screen.getByRole("heading", { name: "Snake" }).closest("li")!);

@@ -1,19 +1,22 @@
 import { act, cleanup, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import i18next from "i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeServer, renderPage } from "../auth/test-utils";
 import InterpretationPage from "./InterpretationPage";
 import { LAST_TRANSLATION_KEY } from "./last-translation";
+import { readingInfo } from "./test-fixtures";
 
 afterEach(async () => {
   cleanup();
   window.sessionStorage.clear();
+  window.localStorage.clear();
   vi.restoreAllMocks();
   await i18next.changeLanguage("en");
 });
 
 describe("InterpretationPage", () => {
-  it("shows the latest translation of the session", async () => {
+  it("shows the latest translation of the session, kept by an older version without its reading info", async () => {
     window.sessionStorage.setItem(
       LAST_TRANSLATION_KEY,
       JSON.stringify({
@@ -36,6 +39,46 @@ describe("InterpretationPage", () => {
     renderPage(<InterpretationPage />, { path: "/interpretation" });
     expect(await screen.findByRole("heading", { name: "Snake" })).toBeTruthy();
     expect(screen.getByText("Change is near.")).toBeTruthy();
+    expect(screen.queryByRole("radiogroup")).toBeNull();
+    expect(screen.queryByRole("note")).toBeNull();
+  });
+
+  it("keeps the reading info with the translation: short version, care note and central symbols", async () => {
+    const translated = {
+      content: "Soñé que mi perro y una llave flotaban en el mar.",
+      translation: "Tu sueño\n\nAlgo fiel te acompaña mientras buscas una puerta nueva.",
+      symbols: ["perro", "llave", "mar"].map((word, index) => ({
+        key: ["dog", "key", "sea"][index],
+        name: ["Perro", "Llave", "Mar"][index],
+        category: "object",
+        description: "Un significado.",
+        evidence: [{ start: 0, end: 0, text: word }],
+      })),
+      isPremiumTranslation: false,
+      language: "es",
+      themes: [],
+      category: null,
+      translationsRemaining: 2,
+      reading: readingInfo({
+        short: "Algo fiel te acompaña hacia una puerta nueva.",
+        central: ["key", "dog"],
+        care: ["death_of_living"],
+      }),
+      translatedAt: new Date().toISOString(),
+    };
+    window.sessionStorage.setItem(LAST_TRANSLATION_KEY, JSON.stringify(translated));
+    await i18next.changeLanguage("es");
+    fakeServer();
+    const ui = userEvent.setup();
+    renderPage(<InterpretationPage />, { path: "/interpretation" });
+    await ui.click(await screen.findByRole("radio", { name: "Versión breve" }));
+    expect(screen.getByText("Algo fiel te acompaña hacia una puerta nueva.")).toBeTruthy();
+    expect(screen.getByRole("note").textContent).toContain("Este sueño tocó algo doloroso.");
+    expect(screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      "Llave",
+      "Perro",
+      "Mar",
+    ]);
   });
 
   it("says 'Interpretation failed' when the kept result cannot be shown, in English and in Spanish", async () => {

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from "react";
 import type { DreamCategory, RecognizedSymbol } from "../../../../contract/dreams";
+import type { ReadingInfo } from "../../../../contract/reading";
+import { readingInfoOrNull } from "./reading-info";
 
 /** The latest translation of this browser session, shared by /dream-input and /interpretation. */
 export const LAST_TRANSLATION_KEY = "chitta-last-translation";
@@ -17,6 +19,8 @@ export interface TranslationResult {
   translationsRemaining: number | null;
   /** Saving this very text with it keeps the symbols' meanings; absent in results kept by an older version. */
   translationReceipt?: string;
+  /** The short version, central symbols, feelings and care; null in results kept by an older version. */
+  reading: ReadingInfo | null;
   translatedAt: string;
 }
 
@@ -35,7 +39,10 @@ function read(): TranslationResult | null {
   let value: TranslationResult | null = null;
   try {
     const parsed = raw ? (JSON.parse(raw) as TranslationResult) : null;
-    value = parsed && typeof parsed.content === "string" && Array.isArray(parsed.symbols) ? parsed : null;
+    value =
+      parsed && typeof parsed.content === "string" && Array.isArray(parsed.symbols)
+        ? { ...parsed, reading: readingInfoOrNull(parsed.reading) }
+        : null;
   } catch {
     value = null;
   }

@@ -54,6 +54,7 @@ export function useTranslateDream(initial: TranslationResult | null) {
         category,
         translationsRemaining: answer.translationsRemaining,
         translationReceipt: answer.translationReceipt,
+        reading: answer.reading,
         translatedAt: new Date().toISOString(),
       };
       setResult(next);

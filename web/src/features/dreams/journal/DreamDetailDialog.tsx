@@ -99,7 +99,8 @@ export function DreamDetailDialog({ dreamId, onClose }: { dreamId: number; onClo
               </div>
               <div className="mt-6">
                 <DreamResult
-                  reading={{ ...dream, symbols: dream.recognizedSymbols }}
+                  // An older server sends no reading: shown as a dream kept before readings had it.
+                  dream={{ ...dream, symbols: dream.recognizedSymbols, reading: dream.reading ?? null }}
                   notice={dream.meaningsWithheld ? <TranslateDreamOffer dream={dream} /> : null}
                 />
               </div>

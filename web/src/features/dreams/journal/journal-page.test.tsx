@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Dream } from "../../../../../contract/dreams";
 import { ToastProbe } from "../../../test-helpers";
 import { type FetchCall, fakeServer, renderPage, testUser } from "../../auth/test-utils";
-import { translationLimitRefusal } from "../test-fixtures";
+import { readingInfo, translationLimitRefusal } from "../test-fixtures";
 import JournalPage from "./JournalPage";
 
 const dream = (id: number, overrides: Partial<Dream> = {}): Dream => ({
@@ -24,6 +24,10 @@ const dream = (id: number, overrides: Partial<Dream> = {}): Dream => ({
   ],
   isPremiumTranslation: false,
   meaningsWithheld: false,
+  reading: readingInfo({
+    short: "Una culebra cruzó el sendero del jardín de noche: algo cambia en ti, despacio y sin ruido.",
+    central: ["snake"],
+  }),
   category: "nightmare",
   tags: ["garden"],
   language: "es",
@@ -232,6 +236,7 @@ describe("JournalPage", () => {
     const withheld = dream(8, {
       translation: null,
       meaningsWithheld: true,
+      reading: null,
       recognizedSymbols: dream(8).recognizedSymbols.map((symbol) => ({ ...symbol, description: "" })),
     });
     const openDream = async () => {
@@ -258,6 +263,7 @@ describe("JournalPage", () => {
               translationsUsed: 1,
               translationsRemaining: 2,
               translationReceipt: "receipt-8",
+              reading: dream(8).reading,
             },
           };
         if (call.method === "PATCH" && call.url === "/api/dreams/8") {
@@ -274,9 +280,13 @@ describe("JournalPage", () => {
         ),
       ).toBeTruthy();
       expect(within(dialog).queryByText("Change.")).toBeNull();
+      expect(within(dialog).queryByRole("radiogroup")).toBeNull();
 
       await ui.click(within(dialog).getByRole("button", { name: "Translate this dream" }));
       expect(await within(dialog).findByText("Change.")).toBeTruthy();
+      // The reading kept with the translation: its short version and the symbol that carries the dream.
+      expect(within(dialog).getByRole("radiogroup", { name: "Reading length" })).toBeTruthy();
+      expect(within(dialog).getByText("Central")).toBeTruthy();
       expect(within(dialog).queryByRole("button", { name: "Translate this dream" })).toBeNull();
       const translate = calls.find((call) => call.url === "/api/translate-dream");
       expect(translate?.body).toMatchObject({ content: withheld.content, category: "nightmare" });

@@ -1,0 +1,300 @@
+import { describe, expect, it } from "vitest";
+import { READING_LENGTH } from "../../../contract/reading";
+import { createEngine } from "../index";
+import type { Language } from "../morphology";
+import { lintReading } from "./grammar";
+import { type DreamerHistory, type ReadingOptions, readDream } from "./index";
+
+const engine = createEngine();
+
+function read(text: string, options: Partial<ReadingOptions> = {}) {
+  const { symbols, language } = engine.match(text);
+  return readDream(text, symbols, engine.data, {
+    language: language === "es" ? "es" : "en",
+    premium: false,
+    ultraSimplified: false,
+    ...options,
+  });
+}
+
+const DREAMS: Record<Language, string[]> = {
+  en: [
+    "A tiger chased me through the jungle and then it ate me. I was terrified and woke up screaming.",
+    "I was flying over the ocean at sunset and I felt free and so happy.",
+    "My grandmother's house was full of water and I was looking for my keys in every room.",
+    "I was back at school taking an exam I had not studied for, and my teacher kept laughing at me.",
+    "A snake bit my hand in the garden and my brother tried to pull it off.",
+    "I was driving my car on a bridge at night when the brakes failed and I fell into the river.",
+    "My sister and I were dancing at a wedding in a big church full of flowers.",
+    "There was a fire in the kitchen and my cat was trapped behind the door, I was so scared.",
+    "I was lost in a dark forest, walking for hours, until I found a small cabin with a light on.",
+    "My boss was shouting at me in the office and I started crying in front of everyone.",
+    "I was swimming with dolphins in clear blue water and the sun was shining on the waves.",
+    "Someone was following me down a long hallway and every door I opened led to another hallway.",
+  ],
+  es: [
+    "Un tigre me perseguía por la selva y me comió. Tenía muchísimo miedo y me desperté gritando.",
+    "Volaba sobre el mar al atardecer y me sentía libre y muy feliz.",
+    "La casa de mi abuela estaba llena de agua y yo buscaba mis llaves en cada habitación.",
+    "Estaba otra vez en la escuela haciendo un examen sin estudiar y mi maestra se reía de mí.",
+    "Una serpiente me mordió la mano en el jardín y mi hermano intentaba quitármela.",
+    "Iba manejando mi carro por un puente de noche cuando fallaron los frenos y caí al río.",
+    "Mi hermana y yo bailábamos en una boda en una iglesia grande llena de flores.",
+    "Había un incendio en la cocina y mi gata estaba atrapada detrás de la puerta, qué miedo.",
+    "Estaba perdida en un bosque oscuro, caminando durante horas, hasta que encontré una cabaña con luz.",
+    "Mi jefe me gritaba en la oficina y me puse a llorar delante de todos.",
+    "Nadaba con delfines en un agua azul y clara y el sol brillaba sobre las olas.",
+    "Alguien me seguía por un pasillo largo y cada puerta que abría daba a otro pasillo.",
+  ],
+};
+
+const LANGUAGES: Language[] = ["en", "es"];
+const THIRD_PERSON = /\bthe dreamer\b|\bdreamer['’]s\b|\bsoñante\b|\bquien sueña\b/i;
+
+/** The sentences of a reading as the eval splits them (. ! ? … and line breaks), headings left out. */
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?…])["”»)]*\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length >= 25);
+}
+
+function openerOf(sentence: string): string {
+  return sentence
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, " ")
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .join(" ");
+}
+
+function history(overrides: Partial<DreamerHistory> = {}): DreamerHistory {
+  return {
+    dreamCount: 20,
+    recentCount: 12,
+    recentSymbolCounts: {},
+    personalMeanings: {},
+    similarDream: null,
+    ...overrides,
+  };
+}
+
+describe.each(LANGUAGES)("a reading about this dream (%s)", (language) => {
+  const dreams = DREAMS[language];
+
+  it("speaks to the reader in the second person, in the dream's language, without slips a reader would notice", () => {
+    for (const dream of dreams) {
+      for (const premium of [false, true]) {
+        const reading = read(dream, { premium });
+        expect(reading.analysis.language).toBe(language);
+        expect(reading.text).not.toMatch(THIRD_PERSON);
+        expect(reading.short).not.toMatch(THIRD_PERSON);
+        expect(lintReading(reading.text, language)).toEqual([]);
+        expect(lintReading(reading.short, language)).toEqual([]);
+      }
+    }
+  });
+
+  it("never opens two sentences of one reading with the same two words", () => {
+    for (const dream of dreams) {
+      for (const premium of [false, true]) {
+        const openers = sentencesOf(read(dream, { premium }).text).map(openerOf);
+        expect(new Set(openers).size, `${dream}\n${openers.join(" | ")}`).toBe(openers.length);
+      }
+    }
+  });
+
+  it("keeps the free, premium and short readings in their length bands", () => {
+    for (const dream of dreams) {
+      const free = read(dream);
+      const premium = read(dream, { premium: true });
+      const short = read(dream, { ultraSimplified: true });
+      expect(free.text.length).toBeGreaterThanOrEqual(READING_LENGTH.free.min);
+      expect(free.text.length).toBeLessThanOrEqual(READING_LENGTH.free.max);
+      expect(premium.text.length).toBeLessThanOrEqual(READING_LENGTH.premium.max);
+      expect(premium.text.length).toBeGreaterThan(free.text.length);
+      expect(short.text).toBe(free.short);
+      expect(short.text.length).toBeGreaterThan(0);
+      expect(short.text.length).toBeLessThanOrEqual(READING_LENGTH.short.max);
+      expect(free.info.short).toBe(free.short);
+    }
+  });
+
+  it("gives the same reading for the same dream", () => {
+    for (const dream of dreams.slice(0, 4)) {
+      expect(read(dream, { premium: true }).text).toBe(read(dream, { premium: true }).text);
+      expect(read(dream).short).toBe(read(dream).short);
+    }
+  });
+
+  it("treats the central images in its own words, without copying their descriptions whole", () => {
+    for (const dream of dreams) {
+      const reading = read(dream);
+      expect(reading.info.central.length).toBeGreaterThanOrEqual(1);
+      for (const key of reading.info.central) {
+        const entry = engine.data.symbols.find((symbol) => symbol.key === key);
+        expect(reading.text).not.toContain(entry?.[language].description);
+      }
+    }
+  });
+
+  it("does not repeat a sentence word for word in another dream with the same symbols", () => {
+    const pairs =
+      language === "en"
+        ? [
+            ["A tiger ate me in the garden.", "In the zoo a tiger watched me and then walked away slowly."],
+            ["I was swimming in the sea with my brother.", "My brother and I were swimming in the sea at night."],
+          ]
+        : [
+            ["Un tigre me comió en el jardín.", "En el zoológico un tigre me miraba y luego se alejaba despacio."],
+            ["Nadaba en el mar con mi hermano.", "Mi hermano y yo nadábamos en el mar de noche."],
+          ];
+    for (const pair of pairs) {
+      const [first, second] = pair.map((dream) => new Set(sentencesOf(read(dream).text)));
+      const shared = [...(first ?? [])].filter((sentence) => second?.has(sentence));
+      expect(shared).toEqual([]);
+    }
+  });
+});
+
+describe("roles and reality change the reading", () => {
+  it("reads being eaten as something done to you, not as nourishment", () => {
+    const en = read("A tiger ate me.");
+    expect(en.text).toMatch(/done to you|happened to you/);
+    expect(en.text).not.toMatch(/nourish/i);
+    expect(en.short).not.toMatch(/nourish/i);
+    const es = read("Un tigre me comió.");
+    expect(es.text).toMatch(/te ocurría a ti|te pasaba a ti/);
+    expect(es.text).not.toMatch(/nutri/i);
+    expect(es.short).not.toMatch(/nutri/i);
+  });
+
+  it("reads a real pet that was killed as the fear of losing it, never as a wish to end something", () => {
+    const en = read("My dog Max was killed by a car and I cried so much.");
+    expect(en.text).toContain("your dog Max");
+    expect(en.text).toMatch(/fear of losing/);
+    expect(en.text).not.toMatch(/wish to end|end something/i);
+    const es = read("Mataron a mi perra Luna en la calle y yo lloraba.");
+    expect(es.text).toContain("tu perra Luna");
+    expect(es.text).toMatch(/miedo a perder/);
+    expect(es.text).not.toMatch(/deseo (?:intenso )?de terminar|terminar con algo/i);
+  });
+
+  it("never speaks of a living mother as someone who has passed", () => {
+    for (const dream of [
+      "My mom called me from the kitchen and asked me to write her a letter.",
+      "Mi mamá me llamaba desde la cocina y me pedía que le escribiera una carta.",
+    ]) {
+      for (const category of [null, "visitation"] as const) {
+        const { text } = read(dream, { category, premium: true });
+        expect(text).toMatch(/your mom|tu mamá/);
+        expect(text).not.toMatch(/other side|otro lado|has passed|who has died|ha fallecido|ya falleció/i);
+      }
+    }
+  });
+
+  it("reads someone dead in waking life as a visit and a memory", () => {
+    const en = read("My late father hugged me in the garden and told me he was proud of me.");
+    expect(en.text).toMatch(/visit and a memory|memory and a visit/);
+    const es = read("Mi difunto padre me abrazaba en el jardín y me decía que estaba orgulloso de mí.");
+    expect(es.text).toMatch(/visita y (?:como )?recuerdo|recuerdo y visita/);
+  });
+
+  it("reads a celebrity through what the dreamer sees in them, not as a loved one who has passed", () => {
+    const { text } = read("I saw John Lennon singing in heaven, I was so happy.");
+    expect(text).toContain("John Lennon");
+    expect(text).toMatch(/what you see in this person|what you admire or notice/);
+    expect(text).not.toMatch(/loved one/i);
+  });
+
+  it("names a nightmare kindly and steadies the tone", () => {
+    const { text } = read("A man was chasing me with a knife through a dark house and I could not scream. I was terrified.");
+    expect(text).toMatch(/nightmare/i);
+    expect(text).toMatch(/safe now|cannot hurt you|can't hurt you|nothing in it can hurt you/);
+  });
+});
+
+describe("the dreamer's own words", () => {
+  it("keeps the Spanish word the dreamer wrote, with an article that agrees", () => {
+    const { text, short } = read("Soñé que la camarera me traía agua y mis hijas se reían conmigo en la playa.");
+    expect(text).toMatch(/\b[Ll]a camarera\b/);
+    expect(text).not.toMatch(/mesero|Mesero|el camarera/);
+    expect(text).toContain("tus hijas");
+    expect(text).not.toMatch(/\bNiño\b|\bel niño\b/);
+    expect(short).toContain("tus hijas");
+    expect(lintReading(text, "es")).toEqual([]);
+  });
+
+  it("retells the dream's movement in its own order, in the second person", () => {
+    const en = read("I climbed a mountain, then I found a lake, and at the end I met an old man.");
+    const climbing = en.text.indexOf("climbed");
+    expect(climbing).toBeGreaterThanOrEqual(0);
+    expect(en.text.indexOf("old man")).toBeGreaterThan(climbing);
+    expect(en.text).toMatch(/you climbed/);
+    const es = read("Subí una montaña, después encontré un lago y al final me encontré con un anciano.");
+    expect(es.text.indexOf("anciano")).toBeGreaterThan(es.text.indexOf("montaña"));
+  });
+});
+
+describe("the dreamer's history", () => {
+  it("puts the dreamer's own meaning before the lexicon's", () => {
+    for (const [dream, meaning] of [
+      ["I was swimming in warm water near the shore.", "my freedom as a child"],
+      ["Nadaba en un agua tibia cerca de la orilla.", "mi libertad de niña"],
+    ] as const) {
+      const reading = read(dream, { history: history({ personalMeanings: { water: meaning } }) });
+      const language = reading.analysis.language;
+      const personal = reading.text.indexOf(meaning);
+      const gist = engine.data.symbols.find((symbol) => symbol.key === "water")?.[language].description ?? "";
+      const lexicon = reading.text.indexOf(language === "en" ? "flow of your emotional life" : "fluir de tu vida");
+      expect(personal, reading.text).toBeGreaterThanOrEqual(0);
+      expect(lexicon, reading.text).toBeGreaterThan(personal);
+      expect(reading.text).not.toContain(gist);
+    }
+  });
+
+  it("names recurring images with the right plurals", () => {
+    const dream = "I was swimming in warm water near the shore.";
+    expect(read(dream, { history: history({ recentSymbolCounts: { water: 5 } }) }).text).toContain(
+      "has appeared in 5 of your last 12 dreams",
+    );
+    expect(
+      read(dream, { history: history({ recentCount: 1, recentSymbolCounts: { water: 1 } }) }).text,
+    ).toContain("also appeared in your last dream");
+    const sueño = "Nadaba en un agua tibia cerca de la orilla.";
+    expect(read(sueño, { history: history({ recentSymbolCounts: { water: 5 } }) }).text).toContain(
+      "ha aparecido en 5 de tus últimos 12 sueños",
+    );
+    expect(
+      read(sueño, { history: history({ recentCount: 1, recentSymbolCounts: { water: 1 } }) }).text,
+    ).toContain("también apareció en tu último sueño");
+  });
+
+  it("recognises a recurring dream", () => {
+    const past = {
+      title: "The flood",
+      createdAt: "2026-03-02T08:00:00.000Z",
+      sharedKeys: ["water", "house"],
+    };
+    const similar = read("The house was full of water again.", {
+      history: history({ similarDream: past }),
+    }).text;
+    expect(similar).toContain("“The flood”");
+    expect(similar).toContain("2 March 2026");
+    expect(read("I keep having this dream: my house is full of water.").text).toMatch(/keeps coming back/);
+    expect(read("Otra vez el mismo sueño: mi casa estaba llena de agua.").text).toMatch(/vuelve una y otra vez/);
+  });
+});
+
+describe("when nothing is recognised", () => {
+  it("invites the dreamer to add details, in their language", () => {
+    expect(read("Blorp zenith quibble mumble.").text).toMatch(/did not match any symbol.*Add a few details/s);
+    expect(read("Glorpo, zanfiro y meluqui.", { language: "es" }).text).toMatch(
+      /no coinciden con ningún símbolo.*Añade algunos detalles/s,
+    );
+    expect(read("Blorp zenith quibble mumble.", { ultraSimplified: true }).text.length).toBeLessThanOrEqual(
+      READING_LENGTH.short.max,
+    );
+  });
+});

@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import type { Language } from "../morphology";
+import { analyseEmotions } from "./emotion";
+import type { EmotionKind } from "./types";
+
+const feelingsOf = (text: string, language: Language) =>
+  analyseEmotions(text, language).dominant.map(({ kind, intensity }) => [kind, intensity]);
+
+const kindsOf = (text: string, language: Language): EmotionKind[] =>
+  analyseEmotions(text, language).dominant.map((feeling) => feeling.kind);
+
+describe("analyseEmotions: feelings named in the dream", () => {
+  it.each([
+    ["en", "I was scared when the lights went out in the school hallway.", "fear"],
+    ["es", "Estaba asustada porque se apagaron las luces del pasillo.", "fear"],
+    ["es", "Me dio mucho miedo ver la puerta abierta.", "fear"],
+    ["en", "I felt so happy walking with my sister by the lake.", "joy"],
+    ["es", "Me sentía feliz y alegre paseando con mi hermana.", "joy"],
+    ["en", "I was furious with my boss for taking my desk.", "anger"],
+    ["es", "Estaba enojada con mi jefe; en el sueño le tenía rabia.", "anger"],
+    ["es", "Estaba enfadado con mi vecino por el ruido.", "anger"],
+    ["en", "I felt ashamed standing there in my pyjamas.", "shame"],
+    ["es", "Me dio mucha vergüenza llegar en pijama.", "shame"],
+    ["es", "Sentía culpa por haber dejado sola a mi amiga.", "guilt"],
+    ["en", "I was confused and did not recognise the street.", "confusion"],
+    ["es", "Estaba confundido, no reconocía la calle.", "confusion"],
+    ["es", "La comida me dio asco.", "disgust"],
+    ["en", "I watched the whales in awe.", "awe"],
+    ["es", "Miraba las ballenas con asombro, era una maravilla.", "awe"],
+    ["es", "Le dije a mi abuela te quiero y ella sonrió.", "love"],
+    ["en", "Everything was peaceful by the river.", "calm"],
+    ["es", "Estaba tranquila junto al río.", "calm"],
+    ["es", "Estaba llorando en la cocina de mi tía.", "sadness"],
+    ["en", "I was crying in the kitchen.", "sadness"],
+  ] as const)("%s: %s -> %s", (language, text, kind) => {
+    expect(kindsOf(text, language)[0]).toBe(kind);
+  });
+
+  it("reads body cues: waking up sweating or screaming, a pounding heart", () => {
+    expect(kindsOf("I woke up sweating, my heart pounding.", "en")).toEqual(["fear", "anxiety"]);
+    expect(feelingsOf("Me desperté gritando.", "es")).toEqual([["fear", 3]]);
+    expect(kindsOf("Me desperté llorando.", "es")).toEqual(["sadness"]);
+  });
+
+  it("finds nothing in a dream that names no feeling", () => {
+    const analysis = analyseEmotions("I walked to the market and bought bread.", "en");
+    expect(analysis).toEqual({ dominant: [], nightmare: false, ending: null, tone: "neutral" });
+  });
+
+  it("keeps the feeling words as written, accents missing or not, with offsets into the text", () => {
+    const text = "Sentí PANICO cuando se cerró la puerta";
+    const [feeling] = analyseEmotions(text, "es").dominant;
+    expect(feeling?.evidence).toEqual([{ start: 6, end: 12, text: "PANICO" }]);
+    expect(text.slice(6, 12)).toBe("PANICO");
+  });
+
+  it("does not take a greeting or an idiom for a feeling", () => {
+    expect(kindsOf("We sang happy birthday to my cousin.", "en")).toEqual([]);
+    expect(kindsOf("Cantamos feliz cumpleaños y no valía la pena discutir.", "es")).toEqual([]);
+    expect(kindsOf("Vi un espantapájaros en el campo.", "es")).toEqual([]);
+  });
+});
+
+describe("analyseEmotions: negation", () => {
+  it("does not count a feeling the dream denies, and reads denied fear as calm", () => {
+    expect(kindsOf("I wasn't scared at all, I just watched the sea.", "en")).toEqual(["calm"]);
+    expect(kindsOf("I was not afraid of the dog.", "en")).toEqual(["calm"]);
+    expect(kindsOf("No tenía miedo, solo miraba el mar.", "es")).toEqual(["calm"]);
+    expect(kindsOf("Nadaba sin miedo entre los peces.", "es")).toEqual(["calm"]);
+    expect(kindsOf("I wasn't angry with him.", "en")).toEqual([]);
+    expect(kindsOf("No estaba enojada con ella.", "es")).toEqual([]);
+  });
+
+  it("keeps the feeling when the negation is about something else", () => {
+    expect(kindsOf("I couldn't stop crying.", "en")).toEqual(["sadness"]);
+    expect(kindsOf("No pude evitar llorar.", "es")).toEqual(["sadness"]);
+    expect(kindsOf("I could not find the door and I was scared.", "en")).toEqual(["fear"]);
+    expect(kindsOf("No encontraba la puerta y tenía miedo.", "es")).toEqual(["fear"]);
+  });
+});
+
+describe("analyseEmotions: intensity", () => {
+  it.each([
+    ["en", "I felt a bit uneasy in the house.", 1],
+    ["en", "I was scared of the house.", 2],
+    ["en", "I was terrified of the house.", 3],
+    ["en", "I was so scared of the house.", 3],
+    ["en", "I was SCARED of the house.", 3],
+    ["en", "I was scared of the house!!", 3],
+    ["es", "Estaba un poco nerviosa en la casa.", 1],
+    ["es", "Tenía miedo en la casa.", 2],
+    ["es", "Estaba aterrada en la casa.", 3],
+    ["es", "Estaba muerta de miedo en la casa.", 3],
+    ["es", "Tenía muchísimo miedo en la casa.", 3],
+    ["es", "¡¡Tenía miedo en la casa!!", 3],
+  ] as const)("%s: %s -> %i", (language, text, intensity) => {
+    expect(analyseEmotions(text, language).dominant[0]?.intensity).toBe(intensity);
+  });
+
+  it("does not take capitals for emphasis when the whole dream is typed in capitals", () => {
+    expect(feelingsOf("I WAS SCARED OF THE HOUSE", "en")).toEqual([["fear", 2]]);
+  });
+
+  it("orders the dominant feelings by intensity, then how often, then which came first (at most 3)", () => {
+    const text = "I was sad, then confused, then sad again, then terrified, then a bit annoyed, then happy.";
+    expect(kindsOf(text, "en")).toEqual(["fear", "sadness", "confusion"]);
+    const [, sadness] = analyseEmotions(text, "en").dominant;
+    expect(sadness?.evidence.map((span) => span.text)).toEqual(["sad", "sad"]);
+  });
+});
+
+describe("analyseEmotions: nightmare, ending and tone", () => {
+  it("calls a dream a nightmare when it says so", () => {
+    expect(analyseEmotions("Had a nightmare about my old school.", "en").nightmare).toBe(true);
+    expect(analyseEmotions("Tuve una pesadilla con mi antigua escuela.", "es").nightmare).toBe(true);
+    expect(analyseEmotions("It was not a nightmare, just odd.", "en").nightmare).toBe(false);
+  });
+
+  it("calls a dream carried by fear a nightmare, unless it ends in relief", () => {
+    const dark = analyseEmotions(
+      "A man chased me through the woods and I was terrified the whole time.",
+      "en",
+    );
+    expect(dark).toMatchObject({ nightmare: true, tone: "dark" });
+
+    const relieved = analyseEmotions(
+      "A man chased me through the woods and I was terrified. Then I reached my house and felt safe and happy.",
+      "en",
+    );
+    expect(relieved).toMatchObject({ nightmare: false, ending: "joy", tone: "mixed" });
+
+    expect(
+      analyseEmotions("Un hombre me perseguía y yo estaba aterrada, no podía correr.", "es").nightmare,
+    ).toBe(true);
+    expect(
+      analyseEmotions(
+        "Un hombre me perseguía y yo estaba aterrada. Al final llegué a casa de mi madre y sentí un gran alivio.",
+        "es",
+      ),
+    ).toMatchObject({ nightmare: false, ending: "calm" });
+  });
+
+  it("does not call a mildly uneasy or worried dream a nightmare", () => {
+    expect(analyseEmotions("I felt a little nervous before the trip.", "en").nightmare).toBe(false);
+    expect(analyseEmotions("I was worried about the exam.", "en").nightmare).toBe(false);
+    expect(analyseEmotions("Estaba preocupada por el examen.", "es").nightmare).toBe(false);
+    expect(analyseEmotions("Estaba angustiadísima, no podía respirar.", "es").nightmare).toBe(true);
+  });
+
+  it("reads the ending from the last third of the dream", () => {
+    const text =
+      "I was happy at the beach with my friends, we played for hours, and then the sky went dark and I was sad.";
+    expect(analyseEmotions(text, "en").ending).toBe("sadness");
+    expect(
+      analyseEmotions("Estaba triste. Caminé mucho por la ciudad, por calles largas y vacías.", "es").ending,
+    ).toBe(null);
+  });
+
+  it("gives a light tone to a joyful dream", () => {
+    expect(analyseEmotions("Bailamos toda la noche, estaba feliz y llena de amor.", "es").tone).toBe("light");
+  });
+});
+
+describe("analyseEmotions: speed", () => {
+  it("reads a 5,000-character dream in a few milliseconds", () => {
+    const sentence =
+      "I was walking through my grandmother's house and felt very scared, then happy when my sister arrived. ";
+    const text = sentence.repeat(Math.ceil(5000 / sentence.length)).slice(0, 5000);
+    const times = Array.from({ length: 21 }, () => {
+      const started = performance.now();
+      analyseEmotions(text, "en");
+      return performance.now() - started;
+    }).sort((a, b) => a - b);
+    expect(times[10]).toBeLessThan(5);
+  });
+});

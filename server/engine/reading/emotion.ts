@@ -1,0 +1,275 @@
+import type { Language } from "../morphology";
+import { type Token, tokenize } from "../text";
+import {
+  FEELING_WORDS,
+  type Intensity,
+  type Lexicon,
+  MODIFIERS,
+  type Modifiers,
+  type Sense,
+} from "./emotion-words";
+import type { EmotionAnalysis, EmotionKind, Feeling, Span } from "./types";
+import { compilePatterns, findPatterns, type PatternHit } from "./word-patterns";
+
+/**
+ * The feelings a dream report names, from its own words: feeling words and body cues in English and
+ * Spanish (regional words included), their intensity (intensifiers, strong words, "!!", capitals), and
+ * negation ("I wasn't scared" is not fear). From them: the dominant feelings, how the dream ends, its tone,
+ * and whether it reads as a nightmare.
+ */
+
+interface LexiconEntry {
+  sense: Sense;
+  intensity: Intensity;
+}
+
+function entriesOf(lexicon: Lexicon): [string, LexiconEntry][] {
+  const entries: [string, LexiconEntry][] = lexicon.none.map((pattern) => [
+    pattern,
+    { sense: null, intensity: 1 },
+  ]);
+  for (const [sense, byIntensity] of Object.entries(lexicon)) {
+    if (sense === "none" || Array.isArray(byIntensity)) continue;
+    for (const [level, patterns] of Object.entries(byIntensity))
+      for (const pattern of patterns ?? [])
+        entries.push([pattern, { sense: sense as Sense, intensity: Number(level) as Intensity }]);
+  }
+  return entries;
+}
+
+const INDEX = {
+  en: compilePatterns(entriesOf(FEELING_WORDS.en)),
+  es: compilePatterns(entriesOf(FEELING_WORDS.es)),
+};
+
+/** How far before a feeling word a negation or an intensifier may stand. */
+const NEGATION_REACH = 3;
+const MODIFIER_REACH = 2;
+const SUPERLATIVE = /.{3}isim[oa]s?$/;
+/** Spanish "algo", "medio" soften only right before the word: "algo me asustó" is "something scared me". */
+const ADJACENT_ONLY = new Set(["algo", "medio"]);
+
+/** What a negated feeling becomes: "not scared" reads as calm, "not calm" as unease; others drop out. */
+const NEGATED: Partial<Record<EmotionKind, EmotionKind>> = {
+  fear: "calm",
+  anxiety: "calm",
+  calm: "anxiety",
+};
+
+const DARK = new Set<EmotionKind>([
+  "fear",
+  "anxiety",
+  "sadness",
+  "grief",
+  "anger",
+  "shame",
+  "guilt",
+  "disgust",
+]);
+const LIGHT = new Set<EmotionKind>(["joy", "love", "calm", "awe"]);
+
+interface Hit {
+  kind: EmotionKind;
+  intensity: Intensity;
+  span: Span;
+  nightmare: boolean;
+}
+
+function clampIntensity(value: number): Intensity {
+  return value >= 3 ? 3 : value <= 1 ? 1 : 2;
+}
+
+/** The token index of a negator governing the hit at `first`, or -1. */
+function negatorBefore(tokens: readonly Token[], first: number, modifiers: Modifiers): number {
+  for (let j = first - 1; j >= 0 && j >= first - NEGATION_REACH; j--) {
+    if ((tokens[j + 1] as Token).breakBefore) return -1;
+    const word = (tokens[j] as Token).norm;
+    if (modifiers.unblock.has(word)) return -1;
+    if (modifiers.negators.has(word)) return j;
+    // "I wasn't so scared": an intensifier sits inside the negation, it does not close the clause.
+    if (modifiers.clause.has(word) && !modifiers.before.has(word)) return -1;
+  }
+  return -1;
+}
+
+function modifierDelta(
+  tokens: readonly Token[],
+  hit: PatternHit<LexiconEntry>,
+  modifiers: Modifiers,
+): number {
+  let delta = 0;
+  for (let j = hit.first - 1; j >= 0 && j >= hit.first - MODIFIER_REACH; j--) {
+    if ((tokens[j + 1] as Token).breakBefore) break;
+    const word = (tokens[j] as Token).norm;
+    const change = modifiers.before.get(word);
+    if (change !== undefined && (j === hit.first - 1 || !ADJACENT_ONLY.has(word))) delta += change;
+    if (modifiers.clause.has(word) && change === undefined) break;
+  }
+  for (let j = hit.last + 1; j < tokens.length && j <= hit.last + MODIFIER_REACH; j++) {
+    const token = tokens[j] as Token;
+    if (token.breakBefore) break;
+    if (modifiers.after.has(token.norm)) delta += 1;
+  }
+  // Spanish superlatives carry their own "very": "agobiadísima", "felicísimo".
+  if (SUPERLATIVE.test((tokens[hit.last] as Token).norm)) delta += 1;
+  return delta;
+}
+
+/** Exclamation marks closing each sentence: [end offset, how many "!"] in text order. */
+function sentenceEnds(text: string): [number, number][] {
+  const ends: [number, number][] = [];
+  const run = /[.!?…\n]+/g;
+  for (let match = run.exec(text); match; match = run.exec(text)) {
+    let bangs = 0;
+    for (const char of match[0]) if (char === "!") bangs++;
+    ends.push([match.index, bangs]);
+  }
+  return ends;
+}
+
+const UPPER = /\p{Lu}/gu;
+const LOWER = /\p{Ll}/gu;
+
+/** A text typed in capitals throughout shouts nowhere in particular. */
+function capitalsAreEmphasis(text: string): boolean {
+  const upper = text.match(UPPER)?.length ?? 0;
+  return upper < (text.match(LOWER)?.length ?? 0);
+}
+
+function isShouted(word: string): boolean {
+  return word.length >= 2 && word === word.toUpperCase() && word !== word.toLowerCase();
+}
+
+/** The feeling words, or the word right before them ("SO scared"), typed in capitals. */
+function shoutedAround(text: string, tokens: readonly Token[], hit: PatternHit<LexiconEntry>): boolean {
+  for (let j = Math.max(0, hit.first - 1); j <= hit.last; j++) {
+    const token = tokens[j] as Token;
+    if (isShouted(text.slice(token.start, token.end))) return true;
+  }
+  return false;
+}
+
+function collectHits(text: string, language: Language, tokens: readonly Token[]): Hit[] {
+  const modifiers = MODIFIERS[language];
+  const ends = sentenceEnds(text);
+  let capitals: boolean | undefined;
+  const hits: Hit[] = [];
+  let endIndex = 0;
+  for (const found of findPatterns(INDEX[language], tokens)) {
+    const { sense, intensity: base } = found.value;
+    if (sense === null) continue;
+    const firstToken = tokens[found.first] as Token;
+    const lastToken = tokens[found.last] as Token;
+    const negator = negatorBefore(tokens, found.first, modifiers);
+    if (negator >= 0) {
+      const flipped = sense === "nightmare" ? undefined : NEGATED[sense];
+      if (flipped) {
+        const start = (tokens[negator] as Token).start;
+        const span = { start, end: lastToken.end, text: text.slice(start, lastToken.end) };
+        hits.push({ kind: flipped, intensity: 1, span, nightmare: false });
+      }
+      continue;
+    }
+    while (endIndex < ends.length && (ends[endIndex] as [number, number])[0] < lastToken.end) endIndex++;
+    const bangs = ends[endIndex]?.[1] ?? 0;
+    const written = text.slice(firstToken.start, lastToken.end);
+    const shouted = shoutedAround(text, tokens, found);
+    if (shouted && capitals === undefined) capitals = capitalsAreEmphasis(text);
+    const emphasis =
+      modifierDelta(tokens, found, modifiers) + (bangs >= 2 ? 1 : 0) + (shouted && capitals ? 1 : 0);
+    hits.push({
+      kind: sense === "nightmare" ? "fear" : sense,
+      intensity: clampIntensity(base + emphasis),
+      span: { start: firstToken.start, end: lastToken.end, text: written },
+      nightmare: sense === "nightmare",
+    });
+  }
+  return hits;
+}
+
+interface KindTally {
+  kind: EmotionKind;
+  intensity: Intensity;
+  count: number;
+  first: number;
+  evidence: Span[];
+}
+
+/** A feeling named three times or more weighs one step more than its strongest mention. */
+const REPEATED = 3;
+const MAX_DOMINANT = 3;
+const MAX_EVIDENCE = 3;
+
+function tally(hits: readonly Hit[]): KindTally[] {
+  const byKind = new Map<EmotionKind, KindTally>();
+  for (const hit of hits) {
+    const known = byKind.get(hit.kind);
+    if (!known) {
+      byKind.set(hit.kind, {
+        kind: hit.kind,
+        intensity: hit.intensity,
+        count: 1,
+        first: hit.span.start,
+        evidence: [hit.span],
+      });
+      continue;
+    }
+    known.count++;
+    known.intensity = clampIntensity(Math.max(known.intensity, hit.intensity));
+    if (known.evidence.length < MAX_EVIDENCE) known.evidence.push(hit.span);
+  }
+  for (const known of byKind.values())
+    if (known.count >= REPEATED) known.intensity = clampIntensity(known.intensity + 1);
+  return [...byKind.values()].sort(
+    (a, b) => b.intensity - a.intensity || b.count - a.count || a.first - b.first,
+  );
+}
+
+/** The last feeling named in the final third of the text: how the dream leaves the dreamer. */
+function endingOf(hits: readonly Hit[], length: number): EmotionKind | null {
+  const last = hits.at(-1);
+  return last && last.span.start >= (length * 2) / 3 ? last.kind : null;
+}
+
+function toneOf(hits: readonly Hit[], nightmare: boolean): EmotionAnalysis["tone"] {
+  if (nightmare) return "dark";
+  let dark = 0;
+  let light = 0;
+  for (const hit of hits) {
+    if (DARK.has(hit.kind)) dark += hit.intensity;
+    else if (LIGHT.has(hit.kind)) light += hit.intensity;
+  }
+  if (dark === 0 && light === 0) return "neutral";
+  if (light === 0 || dark >= 2 * light) return "dark";
+  if (dark === 0 || light >= 2 * dark) return "light";
+  return "mixed";
+}
+
+/**
+ * Fear (clear) or anxiety (intense) is as strong as the strongest feeling of the dream: one "worried" does
+ * not make a nightmare, "terrified" does.
+ */
+function dreadCarries(kinds: readonly KindTally[]): boolean {
+  const top = kinds[0]?.intensity ?? 0;
+  return kinds.some(
+    ({ kind, intensity }) =>
+      intensity === top && ((kind === "fear" && intensity >= 2) || (kind === "anxiety" && intensity === 3)),
+  );
+}
+
+/** `tokens`: the text's tokenize() result, when the caller has it already. */
+export function analyseEmotions(
+  text: string,
+  language: Language,
+  tokens: readonly Token[] = tokenize(text),
+): EmotionAnalysis {
+  const hits = collectHits(text, language, tokens);
+  const kinds = tally(hits);
+  const ending = endingOf(hits, text.length);
+  const endsInRelief = ending !== null && LIGHT.has(ending);
+  const nightmare = hits.some((hit) => hit.nightmare) || (dreadCarries(kinds) && !endsInRelief);
+  const dominant: Feeling[] = kinds
+    .slice(0, MAX_DOMINANT)
+    .map(({ kind, intensity, evidence }) => ({ kind, intensity, evidence }));
+  return { dominant, nightmare, ending, tone: toneOf(hits, nightmare) };
+}

@@ -1,0 +1,1357 @@
+/**
+ * Grammar for the reading's own sentences, in English and Spanish: the gender and number of a Spanish noun
+ * (to write "la camarera", "el agua", "tus hijas" from the dreamer's words), English "a"/"an", ICU plurals,
+ * the dreamer's words retold in the second person, and a lint for the slips a reader would notice.
+ * Pure and synchronous; every word list and pattern is built once, at module load.
+ */
+import type { Language } from "../morphology";
+import { foldWord, type Token, tokenize } from "../text";
+
+export type EsGender = "m" | "f";
+
+export interface EsNounInfo {
+  gender: EsGender;
+  plural: boolean;
+  /**
+   * The gender is beyond doubt: false for nouns of either gender ("el/la dentista", "el/la policía"), for
+   * words like "la/el frente", and for endings that do not tell (-e, -l, -z...).
+   */
+  certain: boolean;
+}
+
+/** Folded words, from a space-separated list written with accents (easier to read and check). */
+const wordSet = (words: string) => new Set(words.split(/\s+/).filter(Boolean).map(foldWord));
+
+// --- Spanish nouns -------------------------------------------------------------------------------------
+
+/** Feminine against their ending, or with an ending that tells nothing (-e, -l, -z, -d, -n, -s). */
+const ES_FEMININE = wordSet(`
+  mano foto moto libido seo dinamo polio
+  piel flor sal miel leche luz voz noche nieve nube muerte sangre llave calle mente gente carne fuente
+  serpiente suerte torre nave ave cárcel red pared sed merced vid lid salud clase frase base fase tarde parte
+  corriente hambre fe ley sien imagen razón sazón col cal hiel señal catedral espiral sucursal cruz nariz raíz
+  cicatriz perdiz lombriz codorniz actriz emperatriz matriz paz vez nuez coz hoz tez faz madre comadre mujer
+  labor coliflor sor tos mies res fiebre liebre urbe peste ubre mugre pirámide ingle índole higiene catástrofe
+  hélice sede clave lumbre masacre pose crin cohorte vertiente simiente diabetes picazón comezón desazón
+`);
+
+/** Masculine against their ending (-a, -ión, -ez, -sis), or with an ending that tells nothing. */
+const ES_MASCULINE = wordSet(`
+  día mapa planeta problema tema sistema idioma clima fantasma drama poema sofá tranvía esquema dilema enigma
+  síntoma diploma aroma carisma dogma trauma panorama karma chakra mantra tantra dharma yoga puma koala gorila
+  mediodía tequila vodka sida ébola nirvana cisma axioma reuma eccema edema glaucoma hematoma fonema lema
+  emblema teorema estigma paradigma prisma plasma magma aneurisma sofisma melodrama
+  pie valle diente puente accidente continente ambiente aceite horizonte elefante diamante restaurante guante
+  volante chocolate tomate aguacate café baile traje coche bosque parque tanque buque cheque choque toque ataque
+  bloque dique estanque nombre hombre alambre enjambre cobre sobre timbre postre padre compadre desastre monte
+  deporte transporte pasaporte soporte norte billete juguete cohete paquete banquete machete bigote cofre cine
+  cable mueble detalle vientre golpe bronce cruce enlace desenlace alcance avance trance balance príncipe
+  conde duque sacerdote monje héroe nene aire tigre diez
+  rey árbol sol ángel hotel papel pastel hospital túnel animal caracol cereal fósil canal festival mantel pincel
+  barril coral metal cristal panal automóvil móvil perfil
+  pez lápiz arroz disfraz maíz ajedrez tapiz barniz altavoz avestruz antifaz regaliz matiz jerez
+  césped ataúd laúd alud ardid
+  examen origen crimen volumen polen andén almacén tren desorden germen abdomen certamen dictamen resumen régimen
+  espécimen vaivén bien edén harén
+  avión camión gorrión escorpión sarampión aluvión guion ion bastión centurión corazón buzón tazón
+  mes dios gas atlas caos cosmos virus cactus autobús bus pus país compás anís interés estrés revés ciempiés
+  lunes martes miércoles jueves viernes paraguas paracaídas rompecabezas cumpleaños abrelatas sacacorchos
+  salvavidas lavavajillas guardaespaldas cuentagotas tocadiscos sacapuntas pasamontañas trabalenguas herpes
+  rascacielos trotamundos parabrisas parachoques portaaviones guardabosques matamoscas lanzallamas pintalabios
+  análisis apocalipsis oasis énfasis paréntesis éxtasis chasis génesis tenis iris
+`);
+
+/** Nouns of either gender (people, and words with two meanings), with the gender used when none is given. */
+const ES_EITHER_GENDER = new Map<string, EsGender>([
+  ...[
+    ...`modelo testigo piloto soldado miembro sargento reo bebé joven amante cantante estudiante chef líder chófer
+    mártir cónyuge huésped rehén juez rival fan gurú colega guía policía espía vigía guardia centinela indígena
+    atleta poeta profeta esteta pirata psicópata acróbata terapeuta idiota patriota compatriota camarada nómada
+    monarca patriarca jerarca hipócrita israelita jesuita eremita cosmopolita azteca maya inca celta belga croata
+    persa cura papa coma cometa orden margen mar corte pendiente capital final arte azúcar internet maratón
+    pijama lente tilde mimbre cólera vocal editorial médico chamán mole manga delta alcalde sastre jefe tanga
+    mejor peor mayor menor superior inferior anterior posterior interior exterior caries`.split(/\s+/),
+  ].map((word): [string, EsGender] => [foldWord(word), "m"]),
+  ...`frente radio sartén virgen soprano dote linde tira naranja rosa turquesa violeta lila fucsia magenta púrpura
+    escarlata mañana`
+    .split(/\s+/)
+    .map((word): [string, EsGender] => [foldWord(word), "f"]),
+]);
+
+/** Person nouns by suffix that take either article: el/la artista, suicida, astronauta, demócrata, psiquiatra. */
+const ES_EITHER_SUFFIX = /(ista|cida|nauta|crata|asta|iatra)$/;
+
+/** Feminine nouns starting with a stressed a, which take "el"/"un" in the singular: el agua, un águila. */
+const ES_STRESSED_A = wordSet(`
+  agua águila alma arma hacha hada hambre área aula ala ancla arpa alga aura ave asma arca haba habla hampa ansia
+  asa aria alba acta ascua álgebra ánfora ágata ánima ama haya alza
+`);
+
+/** Singular nouns in -s with a plural of their own (meses, dioses, países). */
+const ES_SINGULAR_S = wordSet(
+  "mes dios gas tos res mies as bus pus autobús país compás anís interés estrés revés",
+);
+
+/** Listed nouns in -s that do not change in the plural: el/los lunes, el/los paraguas, la/las crisis. */
+const ES_INVARIABLE = new Set(
+  [...ES_MASCULINE, ...ES_FEMININE, ...ES_EITHER_GENDER.keys()].filter(
+    (word) => word.endsWith("s") && !ES_SINGULAR_S.has(word),
+  ),
+);
+
+/** A Spanish word can end in these consonants after a vowel: the singular of "flores", "paredes", "reyes". */
+const ES_FINAL_CONSONANT = /[aeiou][lrndyjsx]$/;
+
+interface EsSingular {
+  singular: string;
+  plural: boolean;
+  /** The singular was found by dropping "-es" after a consonant (flores -> flor), which verbs spell too. */
+  droppedEs: boolean;
+  /** The number is beyond doubt: not for "crisis", "taxis", "sofás", "robots". */
+  certainNumber: boolean;
+  /** Two singulars of different gender share this plural. */
+  twoSingulars?: boolean;
+}
+
+const isListed = (word: string) =>
+  ES_MASCULINE.has(word) || ES_FEMININE.has(word) || ES_EITHER_GENDER.has(word);
+
+function esSingular(folded: string, lower: string): EsSingular {
+  const singular = (certainNumber: boolean): EsSingular => ({
+    singular: folded,
+    plural: false,
+    droppedEs: false,
+    certainNumber,
+  });
+  const plural = (word: string, droppedEs: boolean, certainNumber: boolean): EsSingular => ({
+    singular: word,
+    plural: true,
+    droppedEs,
+    certainNumber,
+  });
+  if (!folded.endsWith("s") || ES_SINGULAR_S.has(folded)) return singular(true);
+  // crisis, otitis, virus, lunes: one form for both numbers; "taxis" and "espíritus" are plurals of -i/-u.
+  if (ES_INVARIABLE.has(folded) || /[iu]s$/.test(folded)) return singular(false);
+  const withoutS = folded.slice(0, -1);
+  // sofás and bebés are plurals, inglés and marqués singulars; "robots" and "bíceps" are borrowed.
+  if (/[áéíóú]s$/.test(lower) || !/[aeiou]s$/.test(folded)) return plural(withoutS, false, false);
+  if (folded.endsWith("ces")) {
+    const withZ = `${folded.slice(0, -3)}z`;
+    // "cruces" is the plural of cruz (f) and of cruce (m): neither gender is certain.
+    if (isListed(withZ) && isListed(withoutS)) return { ...plural(withZ, true, true), twoSingulars: true };
+    return isListed(withoutS) ? plural(withoutS, false, true) : plural(withZ, true, true);
+  }
+  if (folded.endsWith("es")) {
+    const withoutEs = folded.slice(0, -2);
+    const keepsE = isListed(withoutS) || /(aje|umbre|ie|nte)$/.test(withoutS);
+    if (!keepsE && ES_FINAL_CONSONANT.test(withoutEs)) return plural(withoutEs, true, true);
+  }
+  return plural(withoutS, false, true);
+}
+
+interface EsGenderGuess {
+  gender: EsGender;
+  certain: boolean;
+}
+
+/** Feminine by suffix: canción, ciudad, amistad, virtud, costumbre, serie, crisis, otitis, vejez. */
+const ES_FEMININE_SUFFIX = /(ion|dad|tad|tud|umbre|ie|sis|itis|ez)$/;
+/** Masculine consonant endings: dolor, poder, elixir, león, volcán, jardín. */
+const ES_MASCULINE_CONSONANT = /(or|er|ir)$/;
+const ES_STRESSED_N = /[óáí]n$/;
+
+function esGenderOfSingular(singular: string, lower: string, number: EsSingular): EsGenderGuess {
+  const either = ES_EITHER_GENDER.get(singular);
+  if (either) return { gender: either, certain: false };
+  if (number.twoSingulars) return { gender: ES_FEMININE.has(singular) ? "f" : "m", certain: false };
+  if (ES_MASCULINE.has(singular)) return { gender: "m", certain: true };
+  if (ES_FEMININE.has(singular)) return { gender: "f", certain: true };
+  if (ES_EITHER_SUFFIX.test(singular)) return { gender: "m", certain: false };
+  if (ES_FEMININE_SUFFIX.test(singular)) return { gender: "f", certain: true };
+  if (/(grama|aje|o)$/.test(singular)) return { gender: "m", certain: true };
+  if (singular.endsWith("a")) return { gender: "f", certain: true };
+  // Verbs spell these endings too once "-es" is dropped ("quieres" -> "quier", "pones" -> "pon"), and futures
+  // end in a stressed "-rán": only a singular written as such, or with its accent, is certain.
+  if (ES_MASCULINE_CONSONANT.test(singular)) return { gender: "m", certain: !number.droppedEs };
+  const stressedN = number.plural ? /(on|an|in)$/.test(singular) : ES_STRESSED_N.test(lower);
+  if (stressedN && !/(ran|pon|zon)$/.test(singular) && singular !== "estan") {
+    return { gender: "m", certain: !number.droppedEs };
+  }
+  // -e, -l, -z, -d, -n, -s... : masculine is the likelier guess, never a certainty.
+  return { gender: "m", certain: false };
+}
+
+const ES_LEADING_DETERMINER = /^(?:el|la|los|las|un|una|unos|unas|mi|mis|tu|tus|su|sus)\s+/i;
+
+/** The phrase without a leading article or possessive ("El pasado" -> "pasado"), and its first word. */
+function esHead(phrase: string): { rest: string; head: string } {
+  const rest = phrase.trim().replace(ES_LEADING_DETERMINER, "");
+  return { rest, head: rest.split(/[\s,]/, 1)[0] ?? "" };
+}
+
+interface EsNounFacts extends EsNounInfo {
+  certainNumber: boolean;
+}
+
+function esNounFacts(word: string): EsNounFacts {
+  const { head } = esHead(word);
+  const lower = head.toLowerCase();
+  const number = esSingular(foldWord(head), lower);
+  const guess = esGenderOfSingular(number.singular, number.plural ? number.singular : lower, number);
+  return {
+    gender: guess.gender,
+    plural: number.plural,
+    certain: guess.certain,
+    certainNumber: number.certainNumber,
+  };
+}
+
+/** Gender and number of a Spanish noun or noun phrase ("agua turbia", "casa de mi abuela": the first word). */
+export function esNounInfo(word: string): EsNounInfo {
+  const { gender, plural, certain } = esNounFacts(word);
+  return { gender, plural, certain };
+}
+
+export function esGender(word: string): EsGender {
+  return esNounInfo(word).gender;
+}
+
+export function esIsPlural(word: string): boolean {
+  return esNounInfo(word).plural;
+}
+
+const startsWithStressedA = (head: string) => ES_STRESSED_A.has(foldWord(head));
+
+export interface EsArticleOptions {
+  definite: boolean;
+  /** For nouns of either gender (el/la dentista), the gender the text gives; otherwise the noun's own. */
+  gender?: EsGender;
+}
+
+export function esArticle(word: string, options: EsArticleOptions): string {
+  const info = esNounInfo(word);
+  const feminine = (options.gender ?? info.gender) === "f";
+  if (info.plural) {
+    if (options.definite) return feminine ? "las" : "los";
+    return feminine ? "unas" : "unos";
+  }
+  if (feminine && !startsWithStressedA(esHead(word).head)) return options.definite ? "la" : "una";
+  return options.definite ? "el" : "un";
+}
+
+/**
+ * "la camarera", "el agua", "unas llaves", "tus hijas", "tu mamá". A leading article or possessive in `word`
+ * is replaced ("El pasado" -> "tu pasado"); the words themselves are kept as given.
+ */
+export function esNounPhrase(word: string, det: "def" | "indef" | "your", gender?: EsGender): string {
+  const { rest } = esHead(word);
+  if (det === "your") return `${esNounInfo(rest).plural ? "tus" : "tu"} ${rest}`;
+  return `${esArticle(rest, { definite: det === "def", gender })} ${rest}`;
+}
+
+// --- English articles ----------------------------------------------------------------------------------
+
+/** Letters whose name starts with a vowel sound: an F, an MRI, an X-ray. */
+const EN_VOWEL_LETTERS = new Set("aefhilmnorsx");
+/** A silent h: an hour, an honest face, an heir. */
+const EN_SILENT_H = /^(hour|honest|honou?r|heir)/;
+/** Said with either article (US "an herb", UK "a herb"; "a/an historic"). */
+const EN_EITHER_ARTICLE = /^(herb|historic|homage)/;
+/**
+ * Vowel letters said with a consonant: a one-way street, a once-loved toy, a European, a ewe, a unicorn, a
+ * unanimous vote, a user, a utopia, a urinal, a Ukrainian. Not "un-" words (an unusual), nor u + cluster
+ * (an umbrella, an utter mess), nor uber, umami, udon.
+ */
+const EN_CONSONANT_VOWEL =
+  /^(?:(?:one|once|oneness|onesie)$|ouija|eu|ewe|uni(?:[cfoqstvx]|la)|unan|ukrain|u(?!n|ber|mami|don)[bcdfgjklmpqrstvwxz][aeiouy])/;
+
+/** Numbers: an 8, an 11, an 18, an 1800s house, an 80-year-old. */
+const EN_VOWEL_NUMBER = /^(8|1[18](?:\d\d|\d{3})?$)/;
+
+type EnArticle = "a" | "an";
+
+function enArticleChoices(word: string): EnArticle | "either" {
+  const first = /[\p{L}\p{N}]+/u.exec(word)?.[0] ?? "";
+  if (first === "") return "a";
+  if (/^\d/.test(first)) return EN_VOWEL_NUMBER.test(first) ? "an" : "a";
+  const lower = first.toLowerCase();
+  // Letters and initialisms: an X-ray, a U-turn, an MRI. "NASA" or "SWAT" are said as words: either.
+  if (first.length === 1 || first === first.toUpperCase()) {
+    const letter = lower[0] ?? "";
+    if (letter === "u") return "a";
+    if (!EN_VOWEL_LETTERS.has(letter)) return "a";
+    return first.length > 1 && !"aeio".includes(letter) ? "either" : "an";
+  }
+  if (EN_SILENT_H.test(lower)) return "an";
+  if (EN_EITHER_ARTICLE.test(lower)) return "either";
+  if (EN_CONSONANT_VOWEL.test(lower)) return "a";
+  return "aeiou".includes(lower[0] ?? "") ? "an" : "a";
+}
+
+/** "a" or "an" for the word that follows: an hour, a unicorn, a one-way street, an X-ray, an 8. */
+export function enArticle(word: string): EnArticle {
+  const choice = enArticleChoices(word);
+  return choice === "either" ? "an" : choice;
+}
+
+// --- Plurals -------------------------------------------------------------------------------------------
+
+const PLURAL_RULES: Record<Language, Intl.PluralRules> = {
+  en: new Intl.PluralRules("en"),
+  es: new Intl.PluralRules("es"),
+};
+const NUMBER_FORMAT: Record<Language, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat("en"),
+  es: new Intl.NumberFormat("es"),
+};
+
+export interface CountForms {
+  /** The singular, with "#" where the number goes: "# more symbol". */
+  one: string;
+  other: string;
+}
+
+/** The form that fits `n` by the language's plural rules, "#" replaced by the number as the language writes it. */
+export function countPhrase(n: number, forms: CountForms, language: Language = "en"): string {
+  const form = PLURAL_RULES[language].select(n) === "one" ? forms.one : forms.other;
+  return form.replaceAll("#", NUMBER_FORMAT[language].format(n));
+}
+
+const MORE_SYMBOLS: Record<Language, CountForms> = {
+  en: { one: "# more symbol", other: "# more symbols" },
+  es: { one: "# símbolo más", other: "# símbolos más" },
+};
+
+/** "1 more symbol", "2 more symbols", "1 símbolo más", "2 símbolos más". */
+export function symbolsCount(n: number, language: Language): string {
+  return countPhrase(n, MORE_SYMBOLS[language], language);
+}
+
+// --- The dreamer's words in the second person ----------------------------------------------------------
+
+interface Piece {
+  text: string;
+  word: boolean;
+}
+
+interface WordView {
+  /** Index of the word in the pieces of the text. */
+  piece: number;
+  raw: string;
+  lower: string;
+  folded: string;
+  /** What separates it from the previous word outside quotations (a quotation counts as punctuation). */
+  gap: string;
+  sentenceStart: boolean;
+}
+
+const PIECES = /[\p{L}\p{M}'’]+|[^\p{L}\p{M}'’]+/gu;
+const BREAK = /[.,;:!?¿¡…()[\]"“”«»—–\n]/;
+const SENTENCE_BREAK = /[.!?…\n]/;
+
+/**
+ * Words outside quotations, with what separates them. Quoted speech ("help me", «ayúdame») is someone
+ * speaking in the dream: it stays as written.
+ */
+function lexWords(text: string): { pieces: Piece[]; words: WordView[] } {
+  const pieces = Array.from(text.matchAll(PIECES), (match) => ({
+    text: match[0],
+    word: /^[\p{L}\p{M}]/u.test(match[0]),
+  }));
+  const words: WordView[] = [];
+  let gap = "";
+  let quoted = false;
+  pieces.forEach((piece, index) => {
+    if (piece.word && !quoted) {
+      const lower = piece.text.toLowerCase();
+      const sentenceStart = words.length === 0 || SENTENCE_BREAK.test(gap);
+      words.push({ piece: index, raw: piece.text, lower, folded: foldWord(lower), gap, sentenceStart });
+      gap = "";
+      return;
+    }
+    gap += piece.text;
+    if (piece.word) return;
+    for (const char of piece.text) {
+      if (char === '"') quoted = !quoted;
+      else if (char === "“" || char === "«") quoted = true;
+      else if (char === "”" || char === "»") quoted = false;
+    }
+  });
+  return { pieces, words };
+}
+
+/** The word right before `index` in the same clause, if nothing but spaces separates them. */
+const adjacentBefore = (words: WordView[], index: number): WordView | undefined =>
+  index > 0 && !BREAK.test(words[index]?.gap ?? "") ? words[index - 1] : undefined;
+
+const adjacentAfter = (words: WordView[], index: number): WordView | undefined => {
+  const next = words[index + 1];
+  return next && !BREAK.test(next.gap) ? next : undefined;
+};
+
+function withCase(raw: string, replacement: string): string {
+  if (raw.length > 1 && raw === raw.toUpperCase()) return replacement.toUpperCase();
+  const first = raw[0] ?? "";
+  if (first !== first.toUpperCase()) return replacement;
+  return (replacement[0] ?? "").toUpperCase() + replacement.slice(1);
+}
+
+// English.
+
+const EN_SECOND_PERSON = new Set([
+  "you",
+  "your",
+  "yours",
+  "yourself",
+  "yourselves",
+  "you're",
+  "you've",
+  "you'd",
+  "you'll",
+  "u",
+  "ya",
+  "y'all",
+]);
+const EN_TO_SECOND: Record<string, string> = {
+  i: "you",
+  "i'm": "you're",
+  im: "you're",
+  "i've": "you've",
+  ive: "you've",
+  "i'd": "you'd",
+  "i'll": "you'll",
+  me: "you",
+  my: "your",
+  mine: "yours",
+  myself: "yourself",
+};
+/** "I" is written with a capital anywhere: the replacement takes one only where a sentence starts. */
+const EN_I_WORDS = new Set(["i", "i'm", "im", "i've", "ive", "i'd", "i'll"]);
+const EN_VERB_WITH_I: Record<string, string> = {
+  am: "are",
+  was: "were",
+  "wasn't": "weren't",
+  wasnt: "weren't",
+};
+/** "a gold mine", "the old mine": the noun, not the pronoun. */
+const EN_MINE_NOUN_BEFORE = new Set([
+  "a",
+  "an",
+  "the",
+  "this",
+  "that",
+  "coal",
+  "gold",
+  "silver",
+  "salt",
+  "old",
+]);
+
+function enToSecondPerson(text: string): string | null {
+  const { pieces, words } = lexWords(text);
+  const norms = words.map((word) => word.lower.replaceAll("’", "'"));
+  if (norms.some((norm) => EN_SECOND_PERSON.has(norm))) return null;
+  const out = pieces.map((piece) => piece.text);
+  words.forEach((word, index) => {
+    const norm = norms[index] ?? "";
+    const before = adjacentBefore(words, index) ? norms[index - 1] : undefined;
+    const after = adjacentAfter(words, index) ? norms[index + 1] : undefined;
+    let replacement = EN_TO_SECOND[norm];
+    if (norm === "mine" && before && EN_MINE_NOUN_BEFORE.has(before)) replacement = undefined;
+    // "I was" and "was I": the verb follows the new subject.
+    if (replacement === undefined && (before === "i" || after === "i")) replacement = EN_VERB_WITH_I[norm];
+    if (replacement === undefined) return;
+    if (word.raw.includes("’")) replacement = replacement.replace("'", "’");
+    out[word.piece] = EN_I_WORDS.has(norm)
+      ? word.sentenceStart
+        ? withCase("X", replacement)
+        : replacement
+      : withCase(word.raw, replacement);
+  });
+  return out.join("");
+}
+
+// Spanish.
+
+const ES_SECOND_PERSON = wordSet("tú tus te ti contigo tuyo tuya tuyos tuyas usted ustedes vos");
+const ES_TO_SECOND: Record<string, string> = {
+  yo: "tú",
+  mis: "tus",
+  me: "te",
+  conmigo: "contigo",
+  mio: "tuyo",
+  mia: "tuya",
+  mios: "tuyos",
+  mias: "tuyas",
+};
+/** The dreamer with others ("nos fuimos", "nuestra casa"): retold in the singular, persons would mix. */
+const ES_FIRST_PLURAL = wordSet("nos nosotros nosotras nuestro nuestra nuestros nuestras");
+const ES_FIRST_PLURAL_VERB = /(amos|emos|imos)$/;
+const ES_NOUNS_IN_MOS = wordSet("primos ramos últimos próximos íntimos mínimos máximos mismos amos");
+const ES_PREPOSITIONS = wordSet(
+  "a al de del en con por para sin sobre hacia desde hasta entre contra tras bajo ante según durante como",
+);
+const ES_DETERMINERS = wordSet(`
+  el la los las un una unos unas mi mis su sus nuestro nuestra nuestros nuestras este esta estos estas ese esa
+  esos esas aquel aquella aquellos aquellas otro otra otros otras cada ningún ninguna algún alguna algunos
+  algunas mucho mucha muchos muchas poco poca pocos pocas varios varias todo toda todos todas demasiado
+  bastante dos tres cuatro cinco seis siete ocho nueve diez
+`);
+/** After a personal "a", these name someone ("a mi mamá", "a ella", "a Juan"), not a place ("a la playa"). */
+const ES_POSSESSIVES = wordSet("mi mis su sus nuestro nuestra nuestros nuestras");
+/** Third-person subjects without a noun (accents matter: "él" is a pronoun, "el" an article). */
+const ES_THIRD_PRONOUNS = new Set(
+  "él ella ellos ellas usted ustedes alguien nadie algo nada eso esto aquello ello".split(" "),
+);
+const ES_RELATIVES = new Set(["que", "quien", "quienes", "cual", "cuales"]);
+/** "¿qué pasaba?", "quién gritaba": the question word may be the subject. */
+const ES_QUESTION_WORDS = new Set(["qué", "quién", "quiénes", "cuál", "cuáles"]);
+/** Words that open a new clause with its own subject. */
+const ES_CLAUSE_OPENERS = wordSet(
+  "y e pero que cuando mientras porque aunque donde o u ni entonces luego pues",
+);
+/** Adverbs that may stand between a clause's start and its subject: "de repente mi mamá...". */
+const ES_SUBJECT_ADVERBS = wordSet(
+  "entonces luego después repente pronto también ya aún todavía ahí allí aquí allá siempre nunca finalmente incluso además tampoco",
+);
+const ES_OBJECT_CLITICS = wordSet("lo la los las le les");
+/** Words before a verb that show it is one: "me despierto", "no recuerdo", "lo cuento", "yo camino". */
+const ES_VERB_TRIGGERS = wordSet(
+  "yo no me le les lo la los las ya también tampoco nunca siempre casi solo sólo aún todavía",
+);
+
+/** Verbs of dream reports with a regular preterite: caminé/caminaste, salí/saliste, viví/viviste. */
+const ES_REGULAR_VERBS = `
+  caminar llegar buscar encontrar mirar entrar llamar gritar llorar hablar volar nadar saltar bajar tomar despertar
+  soñar pensar tratar intentar empezar comenzar terminar acabar escapar ganar pelear luchar matar jugar bailar
+  cantar besar abrazar tocar agarrar tirar empujar levantar sentar quedar dejar pasar cruzar manejar viajar regresar
+  recordar olvidar escuchar ayudar salvar cuidar esperar necesitar usar llevar notar asustar lanzar cerrar girar
+  respirar comprar pagar robar disparar golpear pegar chocar limpiar cambiar enviar trepar escalar resbalar
+  tropezar desmayar arrodillar ahogar casar bañar duchar acostar acercar alejar preparar cocinar lavar sacar mudar
+  observar enamorar susurrar flotar acordar preguntar contestar avisar abandonar identificar negar mostrar probar
+  contar fijar charlar utilizar contratar pisar extrañar
+  comer beber correr perder temer meter romper aprender entender encender esconder morder mover volver barrer
+  conocer crecer nacer parecer aparecer desaparecer ofrecer merecer coger toser responder atrever deber recorrer
+  salir subir abrir vivir morir dormir sentir pedir seguir perseguir escribir descubrir decidir recibir sufrir
+  hundir cubrir partir reunir vestir mentir preferir repetir elegir herir convertir divertir compartir insistir
+  resistir permitir admitir discutir sacudir acudir interrumpir confundir escupir dirigir recurrir coincidir conseguir
+`
+  .split(/\s+/)
+  .filter(Boolean);
+/** Verbs with an irregular preterite and present (listed below) whose imperfect and conditional are regular. */
+const ES_IRREGULAR_VERBS =
+  "ser ir ver estar tener hacer poder querer saber poner decir venir andar conducir traer dar caer leer creer oír reír huir haber".split(
+    " ",
+  );
+/** Present stems that change (despierto, pido) or take an accent (envío, reúno); first and second person. */
+const ES_PRESENT_STEMS: Record<string, string> = {
+  despertar: "despiert",
+  empezar: "empiez",
+  comenzar: "comienz",
+  cerrar: "cierr",
+  acostar: "acuest",
+  tropezar: "tropiez",
+  encontrar: "encuentr",
+  acordar: "acuerd",
+  recordar: "recuerd",
+  volar: "vuel",
+  soñar: "sueñ",
+  jugar: "jueg",
+  negar: "nieg",
+  mostrar: "muestr",
+  probar: "prueb",
+  contar: "cuent",
+  enviar: "enví",
+  perder: "pierd",
+  entender: "entiend",
+  encender: "enciend",
+  mover: "muev",
+  volver: "vuelv",
+  morder: "muerd",
+  morir: "muer",
+  dormir: "duerm",
+  pedir: "pid",
+  seguir: "sigu",
+  perseguir: "persigu",
+  conseguir: "consigu",
+  vestir: "vist",
+  mentir: "mient",
+  preferir: "prefier",
+  repetir: "repit",
+  elegir: "elig",
+  herir: "hier",
+  convertir: "conviert",
+  divertir: "diviert",
+  reunir: "reún",
+};
+/** Conditional stems: tendría, podría, diría. */
+const ES_CONDITIONAL_STEMS: Record<string, string> = {
+  tener: "tendr",
+  poder: "podr",
+  saber: "sabr",
+  haber: "habr",
+  querer: "querr",
+  decir: "dir",
+  hacer: "har",
+  salir: "saldr",
+  venir: "vendr",
+  poner: "pondr",
+};
+/** First-person forms of irregular verbs, which no other person shares. */
+const ES_FIRST_PERSON_IRREGULAR: Record<string, string> = {
+  fui: "fuiste",
+  vi: "viste",
+  di: "diste",
+  estuve: "estuviste",
+  tuve: "tuviste",
+  hice: "hiciste",
+  dije: "dijiste",
+  puse: "pusiste",
+  pude: "pudiste",
+  quise: "quisiste",
+  supe: "supiste",
+  vine: "viniste",
+  anduve: "anduviste",
+  conduje: "condujiste",
+  hui: "huiste",
+  soy: "eres",
+  estoy: "estás",
+  tengo: "tienes",
+  voy: "vas",
+  veo: "ves",
+  hago: "haces",
+  digo: "dices",
+  puedo: "puedes",
+  quiero: "quieres",
+  siento: "sientes",
+  creo: "crees",
+  pienso: "piensas",
+  oigo: "oyes",
+  salgo: "sales",
+  pongo: "pones",
+  vengo: "vienes",
+  conozco: "conoces",
+  caigo: "caes",
+  traigo: "traes",
+  conduzco: "conduces",
+  leo: "lees",
+  huyo: "huyes",
+  sonrío: "sonríes",
+  doy: "das",
+  he: "has",
+};
+/**
+ * First-person presents that are also nouns or adjectives ("el camino", "tenía sueño", "estaba despierto"):
+ * verbs only after a subject, a clitic or "no".
+ */
+const ES_NOUN_LIKE_PRESENT = wordSet(`
+  camino paso beso abrazo grito salto vuelo sueño juego encuentro recuerdo acuerdo cuento cambio uso robo pago
+  saco caso baño regreso olvido trato intento comienzo termino canto tiro giro respiro disparo desmayo tropiezo
+  manejo dejo susurro ahogo bajo vivo limpio mudo cojo despierto visto parto barro salvo envío piso extraño consigo
+`);
+/** "lo vivo", "lo bajo": after the neuter "lo" these are adjectives. */
+const ES_ADJECTIVE_LIKE_PRESENT = wordSet("bajo vivo limpio mudo cojo despierto salvo");
+/** Verbs that with "me" are nearly always reflexive: "me sentía" is "I felt", not "someone felt me". */
+const ES_PRONOMINAL = wordSet(`
+  sentir despertar quedar ir levantar acostar dormir caer esconder perder ahogar morir sentar mover convertir
+  acercar alejar escapar reír desmayar arrodillar tropezar resbalar hundir encontrar casar vestir bañar duchar
+  acordar olvidar enamorar volver atrever dirigir negar ocultar refugiar agachar tumbar acurrucar escabullir
+  marchar quejar fijar creer
+`);
+/** With "me" and no other subject these are either: "me veía" (I saw myself, or someone saw me). */
+const ES_REFLEXIVE_OR_NOT = wordSet("ver mirar llamar poner preguntar asustar");
+/** Verbs whose subject often follows them: "estaba mi mamá", "llegaba un tren". */
+const ES_SUBJECT_AFTER = wordSet(
+  "estar ir venir llegar aparecer desaparecer salir entrar caer pasar quedar volver regresar nacer morir crecer bajar subir correr volar",
+);
+/** Verbs that mostly have a thing for subject ("faltaba tiempo", "sonaba una canción"). */
+const ES_OFTEN_IMPERSONAL = wordSet(
+  "faltar pasar quedar tocar importar gustar encantar bastar sobrar tardar costar sonar brillar nevar",
+);
+/** Gerunds and participles whose stem changed: the verb they come from. */
+const ES_IRREGULAR_NONFINITE: Record<string, string> = {
+  durmiendo: "dormir",
+  muriendo: "morir",
+  sintiendo: "sentir",
+  riendo: "reir",
+  yendo: "ir",
+  vistiendo: "vestir",
+  convirtiendo: "convertir",
+  divirtiendo: "divertir",
+  muerto: "morir",
+  vuelto: "volver",
+  puesto: "poner",
+};
+/** Impersonal in most dreams ("era de noche", "hacía frío", "había gente"): first person only after "yo". */
+const ES_IMPERSONAL = wordSet("era hacía parecía había");
+/** "estaba oscuro", "estaba lloviendo": the place or the weather, not the dreamer. */
+const ES_WEATHER_AFTER_ESTAR = wordSet(`
+  oscuro oscura nublado claro lleno llena vacío vacía cerrado cerrada abierto abierta soleado despejado lloviendo
+  nevando amaneciendo anocheciendo oscureciendo tronando
+`);
+/** Words ending in a stressed é/í that are not first-person verbs. */
+const ES_STRESSED_NON_VERBS = new Set(
+  `aquí allí ahí así sí mí qué porqué dé esté té café bebé olé puré canapé chalé comité bidé corsé consomé
+  chimpancé rubí maní ají esquí colibrí jabalí bisturí alhelí frenesí iraquí marroquí israelí iraní saudí
+  paquistaní yemení bengalí guaraní sefardí`.split(/\s+/),
+);
+/** Third-person preterites without a written accent: "me dio", "me dijo". */
+const ES_THIRD_PERSON_PRETERITES = wordSet(
+  "fue dio vio dijo hizo puso trajo tuvo quiso pudo supo vino estuvo anduvo condujo produjo hubo",
+);
+/** Finite verbs a "que" may follow as a conjunction ("dijo que", "es que"): not a relative. */
+const ES_VERB_BEFORE_QUE = /([óéí]|aba|ía|aron|ieron)$/;
+const ES_COMMON_VERBS = wordSet("es era fue está estaba dice parece sabe cree piensa siente ve dijo hay");
+/** "yo" may be followed by these before its verb: "yo no me", "yo también". */
+const ES_AFTER_YO = wordSet(
+  "no me nos se lo la los las le les ya también tampoco nunca siempre solo mismo misma todavía aún sí",
+);
+const ES_NON_VERBS_AFTER_YO = wordSet("y e o u pero que con en a de sin como ni");
+/** Words in -o after "no", "que" or a clitic that are not a first-person verb. */
+const ES_NOT_VERB_O = wordSet(`
+  solo sólo todo mucho tanto poco como algo cierto claro mismo obstante demasiado otro uno bueno malo nuevo pero
+  lo luego pronto tampoco primero medio dentro adentro seguro justo incluso
+`);
+/** Words in -o that may open a clause without being a verb: "Luego", "Eso", "Abajo", "Rápido". */
+const ES_CLAUSE_START_NOT_VERB = wordSet(
+  "eso esto aquello ello segundo tercero cuarto último rápido despacio lento abajo debajo junto",
+);
+/** "duerme", "firme": words that end like an infinitive with "me" and are not one. */
+const ES_NOT_ENCLITIC = wordSet("duerme firme afirme confirme enferme");
+
+interface EsVerbForm {
+  /** The first-person form as written with its accents. */
+  form: string;
+  second: string;
+  /** The same form is the third person (caminaba, tenía, sería): it needs a subject to decide. */
+  ambiguous: boolean;
+  infinitive: string;
+  /** Also a noun or adjective ("camino", "despierto"), or without its accent a subjunctive ("camine"). */
+  doubtful: boolean;
+}
+
+/** "-ar" preterites keep the stem's sound: busqué, llegué, empecé, averigüé. */
+const AR_PRETERITE_SPELLING: Record<string, string> = { gu: "gü", c: "qu", g: "gu", z: "c" };
+const arPreteriteStem = (stem: string) => stem.replace(/(gu|c|g|z)$/, (end) => AR_PRETERITE_SPELLING[end] ?? end);
+const AR_STEM_SOUND: Record<string, string> = { gü: "gu", qu: "c", gu: "g", c: "z" };
+
+/** conozco, sigo, elijo, camino: the first person present from the stem of the second. */
+function presentFirst(stem: string, ar: boolean): string {
+  if (ar) return `${stem}o`;
+  if (/[aeiou]c$/.test(stem)) return `${stem.slice(0, -1)}zco`;
+  if (stem.endsWith("gu")) return `${stem.slice(0, -2)}go`;
+  if (stem.endsWith("g")) return `${stem.slice(0, -1)}jo`;
+  return `${stem}o`;
+}
+
+function buildVerbForms(): Map<string, EsVerbForm> {
+  const forms = new Map<string, EsVerbForm>();
+  const add = (form: string, second: string, infinitive: string, ambiguous: boolean, doubtful = false) => {
+    const key = foldWord(form);
+    forms.set(key, {
+      form,
+      second,
+      ambiguous,
+      infinitive,
+      doubtful: doubtful || ES_NOUN_LIKE_PRESENT.has(key),
+    });
+  };
+  for (const infinitive of [...ES_REGULAR_VERBS, ...ES_IRREGULAR_VERBS]) {
+    const plain = foldWord(infinitive);
+    const stem = infinitive.slice(0, -2);
+    const ar = plain.endsWith("ar");
+    if (ES_REGULAR_VERBS.includes(infinitive)) {
+      if (ar) add(`${arPreteriteStem(stem)}é`, `${stem}aste`, infinitive, false, true);
+      else add(`${stem}í`, `${stem}iste`, infinitive, false);
+      const present = ES_PRESENT_STEMS[infinitive] ?? stem;
+      add(presentFirst(present, ar), `${present}${ar ? "as" : "es"}`, infinitive, false);
+    }
+    add(ar ? `${stem}aba` : `${stem}ía`, ar ? `${stem}abas` : `${stem}ías`, infinitive, true);
+    const conditional = ES_CONDITIONAL_STEMS[infinitive] ?? plain;
+    add(`${conditional}ía`, `${conditional}ías`, infinitive, true);
+  }
+  for (const [form, second] of Object.entries(ES_FIRST_PERSON_IRREGULAR)) add(form, second, "", false);
+  add("era", "eras", "ser", true);
+  add("iba", "ibas", "ir", true);
+  add("veía", "veías", "ver", true);
+  // ser, ir and ver have no regular imperfect; "como" is far more often "like" than "I eat".
+  for (const wrong of ["sia", "ia", "via", "como"]) forms.delete(wrong);
+  return forms;
+}
+const ES_VERB_FORMS = buildVerbForms();
+
+/** The first-person preterite of any verb, from its written accent: floté -> flotaste, leí -> leíste. */
+function stressedPreterite(lower: string): string | null {
+  if (ES_STRESSED_NON_VERBS.has(lower)) return null;
+  if (lower.endsWith("í")) {
+    const stem = lower.slice(0, -1);
+    return /[aeo]$/.test(stem) ? `${stem}íste` : `${stem}iste`;
+  }
+  // "-ré" is also the future (iré, tendré): not told apart here.
+  if (!lower.endsWith("é") || lower.endsWith("ré")) return null;
+  const stem = lower.slice(0, -1).replace(/(gü|qu|gu|c)$/, (end) => AR_STEM_SOUND[end] ?? end);
+  return `${stem}aste`;
+}
+
+/** The verb a form comes from: a known form's, or by its ending (gerund, participle, imperfect). */
+function contentInfinitives(folded: string): string[] {
+  const irregular = ES_IRREGULAR_NONFINITE[folded];
+  if (irregular) return [irregular];
+  const known = ES_VERB_FORMS.get(folded)?.infinitive;
+  if (known) return [foldWord(known)];
+  const match = /^(.+?)(ando|iendo|yendo|ado|ido|aba|ia)$/.exec(folded);
+  if (!match) return [];
+  const [, stem, ending] = match;
+  return ["ando", "ado", "aba"].includes(ending ?? "") ? [`${stem}ar`] : [`${stem}er`, `${stem}ir`];
+}
+
+const isNonFinite = (folded: string) => /(ando|iendo|yendo|ado|ido|to|cho)$/.test(folded);
+const isName = (word: WordView) => !word.sentenceStart && word.raw[0] !== word.lower[0];
+
+const SABER_FIRST: EsVerbForm = {
+  form: "sé",
+  second: "sabes",
+  ambiguous: false,
+  infinitive: "saber",
+  doubtful: false,
+};
+
+function esVerbForm(word: WordView): EsVerbForm | undefined {
+  if (word.lower === "sé") return SABER_FIRST;
+  const form = word.folded === "se" ? undefined : ES_VERB_FORMS.get(word.folded);
+  // An accent the form does not have tells another form: "compró" is not "compro". A missing one is a typo.
+  return form && /[áéíóú]/.test(word.lower) && word.lower !== form.form ? undefined : form;
+}
+
+function isVerbLike(word: WordView): boolean {
+  return (
+    ES_VERB_FORMS.has(word.folded) ||
+    ES_COMMON_VERBS.has(word.folded) ||
+    ES_THIRD_PERSON_PRETERITES.has(word.folded) ||
+    ES_VERB_BEFORE_QUE.test(word.lower)
+  );
+}
+
+type OtherSubject = "strong" | "weak" | null;
+
+const strongest = (a: OtherSubject, b: OtherSubject): OtherSubject =>
+  a === "strong" || b === "strong" ? "strong" : (a ?? b);
+
+/** Who else may be the subject of a Spanish verb: the noun phrases and pronouns around it. */
+class EsSubjects {
+  constructor(
+    private readonly words: WordView[],
+    private readonly converted: ReadonlySet<number>,
+  ) {}
+
+  /** A noun phrase, a pronoun or a name starts here: "mi mamá", "ella", "Juan" ("la vi" is a clitic). */
+  private startsNoun(index: number): boolean {
+    const word = this.words[index];
+    if (!word || word.folded === "yo") return false;
+    if (ES_THIRD_PRONOUNS.has(word.lower) || isName(word)) return true;
+    const next = adjacentAfter(this.words, index);
+    if (!ES_DETERMINERS.has(word.folded) || next === undefined) return false;
+    // "la vi", "los cuidaba": clitics before a verb ("un sueño" is a noun, though "sueño" is also a verb).
+    const clitic = ES_OBJECT_CLITICS.has(word.folded) && isVerbLike(next) && !esVerbForm(next)?.doubtful;
+    return !clitic;
+  }
+
+  /** Someone other than the dreamer is the subject here: a noun phrase where a clause starts or after "a". */
+  isSubjectAt(index: number): boolean {
+    if (!this.startsNoun(index)) return false;
+    const before = adjacentBefore(this.words, index);
+    if (!before || ES_CLAUSE_OPENERS.has(before.folded) || ES_SUBJECT_ADVERBS.has(before.folded)) return true;
+    // A personal "a" names someone the next clause may be about: "vi a mi mamá, estaba llorando".
+    const word = this.words[index];
+    return (
+      before.folded === "a" &&
+      word !== undefined &&
+      (ES_POSSESSIVES.has(word.folded) || !ES_DETERMINERS.has(word.folded))
+    );
+  }
+
+  /** A subject between `from` and `to` (exclusive): a noun phrase is "strong", a relative "que" "weak". */
+  between(from: number, to: number): OtherSubject {
+    let found: OtherSubject = null;
+    for (let index = Math.max(from, 0); index < to; index++) {
+      if (this.isSubjectAt(index)) return "strong";
+      const lower = this.words[index]?.lower ?? "";
+      if (ES_QUESTION_WORDS.has(lower) || (ES_RELATIVES.has(lower) && this.isRelative(index))) found = "weak";
+    }
+    return found;
+  }
+
+  /** A subject after the verb, before its clause ends: "me perseguía un perro", "estaba mi mamá". */
+  after(index: number): OtherSubject {
+    for (let at = index + 1; at < this.words.length && !this.opensClause(at); at++) {
+      const before = adjacentBefore(this.words, at);
+      if (this.startsNoun(at) && !(before && ES_PREPOSITIONS.has(before.folded))) return "strong";
+    }
+    return null;
+  }
+
+  /** "el perro que me seguía" is a relative; "soñé que caía", "dijo que" are not. */
+  private isRelative(index: number): boolean {
+    const before = index > 0 ? this.words[index - 1] : undefined;
+    if (!before || this.converted.has(index - 1)) return false;
+    return !isVerbLike(before) && !ES_PREPOSITIONS.has(before.folded);
+  }
+
+  opensClause(index: number): boolean {
+    const word = this.words[index];
+    return !word || BREAK.test(word.gap) || ES_CLAUSE_OPENERS.has(word.folded);
+  }
+
+  startsClause(index: number): boolean {
+    const before = adjacentBefore(this.words, index);
+    return !before || ES_CLAUSE_OPENERS.has(before.folded);
+  }
+
+  sentenceStart(index: number): number {
+    let start = index;
+    while (start > 0 && !SENTENCE_BREAK.test(this.words[start]?.gap ?? "")) start--;
+    return start;
+  }
+
+  clauseStart(index: number): number {
+    let start = index;
+    while (start > 0 && !this.opensClause(start)) start--;
+    return start;
+  }
+
+  /** The word before a verb, past the clitics "lo/la/le" (and past "no" and adverbs after "yo"). */
+  before(index: number, skip: ReadonlySet<string> = ES_OBJECT_CLITICS): WordView | undefined {
+    let at = index;
+    let before = adjacentBefore(this.words, at);
+    while (before && skip.has(before.folded)) {
+      at--;
+      before = adjacentBefore(this.words, at);
+    }
+    return before;
+  }
+}
+
+/** "mi" is "tu" before a noun and "ti" after a preposition ("para mí", "a mi me"); null when neither. */
+function esMi(words: WordView[], index: number): string | null {
+  const word = words[index];
+  const after = adjacentAfter(words, index);
+  const before = adjacentBefore(words, index);
+  if (word?.lower === "mí") return "ti";
+  if (after && !["me", "mismo", "misma", "tambien", "tampoco"].includes(after.folded)) return "tu";
+  return before && ES_PREPOSITIONS.has(before.folded) ? "ti" : null;
+}
+
+function esToSecondPerson(text: string): string | null {
+  const { pieces, words } = lexWords(text);
+  if (words.some((word) => ES_SECOND_PERSON.has(word.folded) && word.lower !== "té")) return null;
+  const out = pieces.map((piece) => piece.text);
+  const converted = new Set<number>();
+  /** Verbs judged someone else's: "me miraba" stays as it is. */
+  const kept = new Set<number>();
+  const subjects = new EsSubjects(words, converted);
+  const convert = (index: number, replacement: string) => {
+    const word = words[index];
+    if (!word) return;
+    out[word.piece] = withCase(word.raw, replacement);
+    converted.add(index);
+  };
+  const state: {
+    /** Who the last subject was: the dreamer, someone else, or nobody yet. */
+    subject: "first" | "third" | "unknown";
+    /** The last "yo" or first-person verb, whose subject the next verbs share. */
+    anchor: number;
+  } = { subject: "unknown", anchor: -1 };
+  const dreamerActs = (index: number, replacement: string) => {
+    convert(index, replacement);
+    state.subject = "first";
+    state.anchor = index;
+  };
+
+  /** An imperfect or conditional is first or third person alike: true when it is the dreamer's, null if unclear. */
+  const isDreamers = (index: number, word: WordView, form: EsVerbForm): boolean | null => {
+    const after = adjacentAfter(words, index);
+    const clitic = subjects.before(index);
+    const objectClitic = adjacentBefore(words, index);
+    const sentenceStart = subjects.sentenceStart(index);
+    const sinceAnchor = Math.max(sentenceStart, state.anchor + 1);
+    const afterYo = state.anchor >= sentenceStart && words[state.anchor]?.folded === "yo";
+    const nonFinite = after !== undefined && isNonFinite(after.folded) ? after : undefined;
+    if (clitic && (clitic.folded === "se" || clitic.folded === "nos")) return false;
+    const impersonal =
+      (ES_IMPERSONAL.has(word.folded) && !(word.folded === "habia" && nonFinite)) ||
+      (word.folded === "estaba" && after !== undefined && ES_WEATHER_AFTER_ESTAR.has(after.folded));
+    if (impersonal)
+      return afterYo && index - state.anchor <= 3 && subjects.between(state.anchor + 1, index) === null;
+    if (afterYo && subjects.between(sinceAnchor, index) === null) return true;
+    // "les decía yo": the subject after its verb.
+    if (after?.folded === "yo") return true;
+    const infinitives = contentInfinitives(nonFinite?.folded ?? word.folded);
+    const subjectFollows = infinitives.some((infinitive) => ES_SUBJECT_AFTER.has(infinitive));
+    // "le salía humo", "les pasaba algo": with "le", such verbs have a subject of their own.
+    if (subjectFollows && (objectClitic?.folded === "le" || objectClitic?.folded === "les")) return false;
+    const withClitic =
+      clitic?.folded === "me" || (objectClitic !== undefined && ES_OBJECT_CLITICS.has(objectClitic.folded));
+    const subjectAfter = withClitic || subjectFollows ? subjects.after(index) : null;
+    if (clitic?.folded !== "me") {
+      return (
+        strongest(subjects.between(sinceAnchor, index), subjectAfter) === null && state.subject !== "third"
+      );
+    }
+    // "me sentía" is the dreamer; "me miraba" and "me despertaba un ruido" are someone else.
+    const inClause = strongest(subjects.between(subjects.clauseStart(index), index), subjectAfter);
+    if (inClause === "strong") return false;
+    const pronominal =
+      infinitives.some((infinitive) => ES_PRONOMINAL.has(infinitive)) ||
+      (form.infinitive === "dar" && after?.folded === "cuenta");
+    if (pronominal) return inClause === "weak" ? null : true;
+    // "me veía": someone saw the dreamer, or the dreamer saw themself; only another subject tells.
+    const someoneElse = state.subject === "third" || subjects.between(sinceAnchor, index) !== null;
+    return someoneElse || !infinitives.some((infinitive) => ES_REFLEXIVE_OR_NOT.has(infinitive))
+      ? false
+      : null;
+  };
+
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index];
+    if (!word) continue;
+    if (subjects.isSubjectAt(index)) state.subject = "third";
+    if (word.folded === "mi") {
+      const replacement = esMi(words, index);
+      if (replacement === null) return null;
+      convert(index, replacement);
+      continue;
+    }
+    const pronoun = ES_TO_SECOND[word.folded];
+    if (pronoun) {
+      if (word.folded === "yo") dreamerActs(index, pronoun);
+      else convert(index, pronoun);
+      continue;
+    }
+    // Infinitives and gerunds with "me": despertarme -> despertarte, mirándome -> mirándote.
+    const enclitic = /(?:ar|er|ir|ando|iendo|yendo)me(l[aeo]s?)?$/.exec(word.folded);
+    if (enclitic && !ES_NOT_ENCLITIC.has(word.folded)) {
+      // sacármelo -> sacártelo: the "me" sits before any "lo/la/le".
+      const at = word.raw.length - (enclitic[1]?.length ?? 0) - 2;
+      const te = word.raw.slice(at, at + 2) === "ME" ? "TE" : "te";
+      out[word.piece] = `${word.raw.slice(0, at)}${te}${word.raw.slice(at + 2)}`;
+      continue;
+    }
+    const before = adjacentBefore(words, index);
+    // "el traje", "un toque", "en Roma": a noun or a name ("la/los/las" may also be clitics: "la vi").
+    const clitic = before !== undefined && ["la", "los", "las"].includes(before.folded);
+    const afterDeterminer =
+      before !== undefined &&
+      !clitic &&
+      (ES_DETERMINERS.has(before.folded) || ES_PREPOSITIONS.has(before.folded));
+    if (afterDeterminer || isName(word)) continue;
+
+    const form = esVerbForm(word);
+    if (form && !form.ambiguous) {
+      // "que lo intente", "cuando me levante": without its accent, a subjunctive.
+      const unaccented = form.form.endsWith("é") && !word.lower.endsWith("é");
+      const opener = words[subjects.clauseStart(index)]?.folded ?? "";
+      if (unaccented && ES_SUBJUNCTIVE_OPENERS.has(opener)) return null;
+      if (form.doubtful && !word.lower.endsWith("é")) {
+        // "me despierto", "no recuerdo", "lloro y grito": a verb by what comes before it.
+        const afterVerbAnd =
+          before !== undefined &&
+          ["y", "e"].includes(before.folded) &&
+          adjacentBefore(words, index - 1) !== undefined &&
+          converted.has(index - 2);
+        const triggered =
+          afterVerbAnd ||
+          (before !== undefined &&
+            ES_VERB_TRIGGERS.has(before.folded) &&
+            !(before.folded === "lo" && ES_ADJECTIVE_LIKE_PRESENT.has(word.folded)));
+        if (!triggered) {
+          // "Camino por la playa" may be a noun or a verb: unsafe. Mid-clause it is a noun ("tenía sueño").
+          if (subjects.startsClause(index) && !ES_PREPOSITIONS.has(word.folded)) return null;
+          continue;
+        }
+      }
+      dreamerActs(index, form.second);
+      continue;
+    }
+    if (form) {
+      const dreamer = isDreamers(index, word, form);
+      if (dreamer === null) return null;
+      if (dreamer) dreamerActs(index, form.second);
+      else kept.add(index);
+      continue;
+    }
+    const preterite = stressedPreterite(word.lower);
+    if (preterite) {
+      dreamerActs(index, preterite);
+      continue;
+    }
+    // A first-person form this cannot retell (a future "iré", a "-ré" preterite): not safe.
+    if (/[éí]$/.test(word.lower) && !ES_STRESSED_NON_VERBS.has(word.lower)) return null;
+    // Any imperfect right after "yo" is the dreamer's ("yo flotaba", "yo no temía"); an "-aba" of a verb not
+    // listed, too, when the dreamer was the last subject and no clitic asks for another ("y adoptaba").
+    const afterYo = subjects.before(index, ES_AFTER_YO)?.folded === "yo";
+    // "me ocultaba": a verb not listed, but one that goes with "me" as the dreamer's own action.
+    const reflexive =
+      before?.folded === "me" &&
+      contentInfinitives(word.folded).some((infinitive) => ES_PRONOMINAL.has(infinitive)) &&
+      strongest(subjects.between(subjects.clauseStart(index), index), subjects.after(index)) !== "strong";
+    const dreamerGoesOn =
+      /aba$/.test(word.lower) &&
+      state.subject === "first" &&
+      !ES_OFTEN_IMPERSONAL.has(`${word.folded.slice(0, -3)}ar`) &&
+      !ES_OBJECT_CLITICS.has(before?.folded ?? "") &&
+      before?.folded !== "me" &&
+      before?.folded !== "se" &&
+      subjects.between(Math.max(subjects.sentenceStart(index), state.anchor + 1), index) === null;
+    if (((afterYo || reflexive) && /(aba|ía)$/.test(word.lower)) || dreamerGoesOn) {
+      dreamerActs(index, `${word.raw.toLowerCase()}s`);
+      continue;
+    }
+    if (word.lower.endsWith("ó") || ES_THIRD_PERSON_PRETERITES.has(word.folded)) state.subject = "third";
+  }
+  return leftInFirstPerson(words, converted, kept) ? null : out.join("");
+}
+
+/** Clauses whose verb is often a subjunctive: "que camine", "cuando llegue". */
+const ES_SUBJUNCTIVE_OPENERS = wordSet("que cuando aunque ojalá hasta mientras quizás quizá");
+
+/** Words that open a clause of their own, unlike "y" and "o", which also join nouns ("pan y vino"). */
+const ES_SUBORDINATORS = wordSet("que cuando mientras porque aunque donde pero entonces luego pues");
+
+/** A clause opening with an unknown word in -o ("Sintonizo la radio"): likely a first-person present. */
+function startsUnknownClause(words: WordView[], index: number, handled: (index: number) => boolean): boolean {
+  const word = words[index];
+  if (!word || handled(index) || /[([\]"“”«»]/.test(word.gap)) return false;
+  const before = adjacentBefore(words, index);
+  if (before && !ES_SUBORDINATORS.has(before.folded)) return false;
+  // After a comma, a last word in -o is an adjective in a list ("grande, enorme, sincero"), not a verb.
+  const afterComma = !before && !word.sentenceStart;
+  if (afterComma && !adjacentAfter(words, index)) return false;
+  if (!word.lower.endsWith("o") || word.lower.length < 4 || isName(word) || isNonFinite(word.folded))
+    return false;
+  return !(
+    ES_NOT_VERB_O.has(word.folded) ||
+    ES_CLAUSE_START_NOT_VERB.has(word.folded) ||
+    ES_THIRD_PERSON_PRETERITES.has(word.folded) ||
+    ES_DETERMINERS.has(word.folded) ||
+    isListed(word.folded)
+  );
+}
+
+/**
+ * What the conversion left in the first person: a verb after "yo", "me", "no", "que" or a clitic that was not
+ * retold ("yo flotaba", "me despierto", "le pregunto"), or a sentence also about "us" ("mi novio y yo nos
+ * casábamos"), which the singular "you" cannot retell.
+ */
+function leftInFirstPerson(
+  words: WordView[],
+  converted: ReadonlySet<number>,
+  kept: ReadonlySet<number>,
+): boolean {
+  const handled = (index: number) => converted.has(index) || kept.has(index);
+  let sentenceConverted = false;
+  let sentencePlural = false;
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index];
+    if (!word) continue;
+    if (word.sentenceStart) {
+      sentenceConverted = false;
+      sentencePlural = false;
+    }
+    sentenceConverted ||= converted.has(index);
+    sentencePlural ||=
+      ES_FIRST_PLURAL.has(word.folded) ||
+      (ES_FIRST_PLURAL_VERB.test(word.folded) && !ES_NOUNS_IN_MOS.has(word.folded));
+    if ((sentenceConverted && sentencePlural) || startsUnknownClause(words, index, handled)) return true;
+    const next = adjacentAfter(words, index);
+    if (!next || handled(index + 1)) continue;
+    if (word.folded === "yo") {
+      let at = index + 1;
+      while (ES_AFTER_YO.has(words[at]?.folded ?? "") && adjacentAfter(words, at)) at++;
+      const verb = words[at];
+      if (verb && at > index && !handled(at) && !ES_NON_VERBS_AFTER_YO.has(verb.folded)) return true;
+      continue;
+    }
+    // "lo" is also the neuter article: "lo profundo", "lo mismo".
+    const beforeVerb =
+      word.folded !== "lo" &&
+      (word.folded === "me" || ES_OBJECT_CLITICS.has(word.folded) || ["no", "que"].includes(word.folded));
+    if (!beforeVerb || ES_VERB_TRIGGERS.has(next.folded)) continue;
+    const firstPersonO =
+      next.lower.endsWith("o") &&
+      !ES_NOT_VERB_O.has(next.folded) &&
+      !ES_THIRD_PERSON_PRETERITES.has(next.folded) &&
+      !ES_FEMININE.has(next.folded) &&
+      !ES_EITHER_GENDER.has(next.folded);
+    if (firstPersonO) return true;
+  }
+  return false;
+}
+
+/**
+ * The dreamer's own words, retold to them: "I was running from my dog" -> "you were running from your dog",
+ * "me perseguía mi perro" -> "te perseguía tu perro", "caminé hasta mi casa" -> "caminaste hasta tu casa".
+ * Quoted speech stays as written. Null when a safe conversion is not possible (the words already speak to
+ * someone as "you", or a Spanish verb's person cannot be told): the caller then quotes the words as written.
+ */
+export function toSecondPerson(words: string, language: Language): string | null {
+  return language === "en" ? enToSecondPerson(words) : esToSecondPerson(words);
+}
+
+// --- Lint ----------------------------------------------------------------------------------------------
+
+/** The dreamer's own quoted words are theirs: only the reading's own sentences are checked. */
+const QUOTED = /"[^"\n]*"|“[^”]*”|«[^»]*»/g;
+const LEFTOVER =
+  /\{+[^{}\n]{0,40}\}+|[{}]|\[object Object\]|(?<![\p{L}\p{N}])(?:undefined|null|NaN)(?![\p{L}\p{N}])/gu;
+const THIRD_PERSON: Record<Language, RegExp> = {
+  en: /(?<!\p{L})(?:the dreamer|dreamer['’]s)(?!\p{L})/giu,
+  es: /(?<!\p{L})(?:soñantes?|quien sueña|(?:el|del|al) soñador|la soñadora)(?!\p{L})/giu,
+};
+const COUNTED: Record<Language, Set<string>> = {
+  en: wordSet("symbols dreams times images nights days weeks months years themes feelings readings entries"),
+  es: wordSet(
+    "símbolos sueños veces imágenes noches días temas lecturas emociones sentimientos semanas meses años",
+  ),
+};
+/** "one of your dreams", "1 de cada 3 sueños", "one hundred times": the count is not 1. */
+const COUNT_STOP: Record<Language, Set<string>> = {
+  en: wordSet(
+    "of or and to out in than by per from at on for with the your these those my a an hundred thousand million dozen",
+  ),
+  es: wordSet("de del o u y e a al en entre por para con sin cada mil millón millones cien ciento docena"),
+};
+/** "no one", "every one": a pronoun, not a count. */
+const EN_ONE_AS_PRONOUN_AFTER = wordSet("no any every each the this that which");
+/** Doubled on purpose: "that that", "had had", "muy muy". */
+const DOUBLED_ON_PURPOSE: Record<Language, Set<string>> = {
+  en: wordSet("that had is very bye no so"),
+  es: wordSet("muy no sí ya"),
+};
+
+interface EsArticleFacts {
+  gender: EsGender;
+  plural: boolean;
+  /** Also an object pronoun before a verb: "la miras", "los cuidas". */
+  clitic: boolean;
+}
+const ES_ARTICLES: Record<string, EsArticleFacts> = {
+  el: { gender: "m", plural: false, clitic: false },
+  del: { gender: "m", plural: false, clitic: false },
+  al: { gender: "m", plural: false, clitic: false },
+  un: { gender: "m", plural: false, clitic: false },
+  una: { gender: "f", plural: false, clitic: false },
+  unos: { gender: "m", plural: true, clitic: false },
+  unas: { gender: "f", plural: true, clitic: false },
+  la: { gender: "f", plural: false, clitic: true },
+  los: { gender: "m", plural: true, clitic: true },
+  las: { gender: "f", plural: true, clitic: true },
+};
+/** Words after an article that are not the noun it agrees with: "el que", "la una", "los demás", "el gran". */
+const ES_NOT_AGREEING = wordSet(`
+  que de del cual cuales y o e u a en con por para sin se lo le les me te nos os mi tu su mis tus sus un una uno
+  unos unas el la los las más menos muy tan demás dos tres cuatro cinco seis siete ocho nueve diez cien mil
+  primer tercer gran buen mal cada según ahora yo tú sí no tras antes después detrás delante encima debajo ante
+  sobre hacia desde hasta entre contra bajo durante como cuando donde mientras sino pero ni aunque porque si
+`);
+
+function fragment(text: string, token: Token, last: Token): string {
+  return text.slice(token.start, last.end);
+}
+
+/** The article fails to agree with the noun after it; "la miras", "los cuidas" are clitics, not articles. */
+function esAgreementProblem(article: EsArticleFacts, articleWord: string, noun: string): boolean {
+  const lower = noun.toLowerCase();
+  const folded = foldWord(lower);
+  if (article.clitic) {
+    // Verb endings after a clitic: "la miró", "los vimos", "los tienen", "las empeoran", "los miras".
+    const verbLike =
+      /([éíó]|án|[aeo]n)$/.test(lower) ||
+      folded.endsWith("mos") ||
+      ES_THIRD_PERSON_PRETERITES.has(folded) ||
+      (articleWord === "los" && /as?$/.test(folded));
+    if (verbLike) return false;
+  }
+  // "al verla", "al reconocerlos": an infinitive with its pronouns.
+  if (/(ar|er|ir|ír)(me|te|se|lo|la|le|nos|los|las|les)+$/.test(lower)) return false;
+  const facts = esNounFacts(lower);
+  // "la miras", "las mira", "los nombre": a singular or second-person verb after a clitic is no plural slip.
+  const checkNumber =
+    facts.certainNumber && !(article.clitic && (articleWord === "la" || /[ae]$/.test(folded)));
+  if (checkNumber && facts.plural !== article.plural) return true;
+  if (!facts.certain) return false;
+  if (!facts.plural && facts.gender === "f" && startsWithStressedA(lower)) return articleWord === "la";
+  return facts.gender !== article.gender;
+}
+
+/**
+ * Agreement and plural slips a reader would notice, each as a short note with the words at fault:
+ * "1 more symbols", "a hour", "the the", a leftover "{name}" or "undefined", "the dreamer" where the reading
+ * speaks to "you"; in Spanish also "la agua", "el camarera", "los símbolo", "de el". Quoted words are the
+ * dreamer's and are not checked. Correct text gives an empty list.
+ */
+export function lintReading(text: string, language: Language): string[] {
+  const problems: string[] = [];
+  for (const match of text.matchAll(LEFTOVER)) {
+    problems.push(
+      `leftover: "${text.slice(Math.max(0, match.index - 12), match.index + match[0].length + 12)}"`,
+    );
+  }
+  const own = text.replace(QUOTED, " | ");
+  for (const match of own.matchAll(THIRD_PERSON[language])) problems.push(`third person: "${match[0]}"`);
+  const tokens = tokenize(own);
+  const raw = (token: Token) => own.slice(token.start, token.end);
+  const adjacent = (index: number) => {
+    const token = tokens[index];
+    const previous = tokens[index - 1];
+    return (
+      token !== undefined && previous !== undefined && /^\s+$/.test(own.slice(previous.end, token.start))
+    );
+  };
+  tokens.forEach((token, index) => {
+    const word = raw(token);
+    const lower = word.toLowerCase();
+    const next = adjacent(index + 1) ? tokens[index + 1] : undefined;
+    const nextWord = next ? raw(next) : "";
+    if (
+      next &&
+      lower === nextWord.toLowerCase() &&
+      /\p{L}/u.test(word) &&
+      !DOUBLED_ON_PURPOSE[language].has(token.norm)
+    ) {
+      problems.push(`doubled: "${fragment(own, token, next)}"`);
+    }
+    const previous = adjacent(index) ? tokens[index - 1] : undefined;
+    const countsOne =
+      word === "1" ||
+      (language === "en" && lower === "one" && !(previous && EN_ONE_AS_PRONOUN_AFTER.has(previous.norm)));
+    if (countsOne) {
+      for (let at = index + 1; at <= index + 3 && adjacent(at); at++) {
+        const counted = tokens[at];
+        if (!counted || COUNT_STOP[language].has(counted.norm)) break;
+        if (!COUNTED[language].has(counted.norm)) continue;
+        // "no one dreams", "one dreams of": a verb after the pronoun "one".
+        if (!(lower === "one" && at === index + 1 && counted.norm === "dreams")) {
+          problems.push(`plural: "${fragment(own, token, counted)}"`);
+        }
+        break;
+      }
+    }
+    if (!next || !/^[\p{Ll}\p{N}]/u.test(nextWord)) return;
+    if (language === "en") {
+      if ((lower !== "a" && lower !== "an") || (word !== lower && !token.sentenceStart)) return;
+      const choice = enArticleChoices(nextWord);
+      if (choice !== "either" && choice !== lower) problems.push(`article: "${fragment(own, token, next)}"`);
+      return;
+    }
+    if ((lower === "de" || lower === "a") && nextWord === "el") {
+      const after = adjacent(index + 2) ? tokens[index + 2] : undefined;
+      if (!after || /^\p{Ll}/u.test(raw(after)))
+        problems.push(`contraction: "${fragment(own, token, next)}"`);
+    }
+    const article = ES_ARTICLES[lower];
+    if (!article || !/^\p{Ll}/u.test(nextWord) || ES_NOT_AGREEING.has(next.norm)) return;
+    if (esAgreementProblem(article, lower, nextWord))
+      problems.push(`agreement: "${fragment(own, token, next)}"`);
+  });
+  return problems;
+}

@@ -1,0 +1,673 @@
+import type { DreamCategory } from "../../../contract/constants";
+import type { EmotionKind } from "../../../contract/reading";
+import type { Language } from "../morphology";
+import type { CountForms } from "./grammar";
+
+/**
+ * The reading's own words, per language. Every slot offers several wordings: the composer takes the first
+ * one (in an order picked by the dream's hash) whose sentences open differently from those already written,
+ * so two sentences of one reading never start alike. Spanish speaks in the tú form and never agrees an
+ * adjective with the reader.
+ */
+
+/** A verb that introduces a meaning, in the singular and the plural of the image it follows. */
+export interface MeaningVerb {
+  one: string;
+  other: string;
+}
+
+/** One central image as a template sees it. */
+export interface ImageWords {
+  /** As it is named in a sentence: "the tiger", "your dog", "Max, your dog", «la camarera», «tus hijas». */
+  name: string;
+  plural: boolean;
+  /** The dream's clause about it in the second person, or the dreamer's words in quotation marks. */
+  clause: string;
+}
+
+export interface Phrases {
+  and: string;
+  /** Quotation marks around the dreamer's own words. */
+  quote(words: string): string;
+  aboutVerbs: readonly MeaningVerb[];
+  copularVerbs: readonly MeaningVerb[];
+  /** "the verb + the meaning", contracting Spanish "de el" / "a el". */
+  join(verb: string, meaning: string): string;
+  /** A finished sentence of the reading's own: Spanish "de el" / "a el" contracted. */
+  polish(sentence: string): string;
+  feelingName(kind: EmotionKind, intensity: number): string;
+
+  opening(clauses: readonly string[]): string[];
+  /** `many`: two feelings are named. */
+  feeling(feelings: string, words: string, many: boolean): string[];
+  /** A central image whose meaning follows a verb. `where` places it in the dream ("before the jungle"). */
+  image(image: ImageWords, verbAndMeaning: string, where: ImagePlace): string[];
+  /** The same image when the lexicon gives no verb to cut at: its whole description, framed. */
+  imageWhole(subject: string, description: string, where: ImagePlace): string[];
+  personal(image: ImageWords, meaning: string): string[];
+  beyondPersonal(image: ImageWords, verbAndMeaning: string): string[];
+  /** An action done TO the dreamer ("a tiger ate you"): not what doing it would mean. */
+  doneToYou(image: ImageWords): string[];
+  /** Someone or something acting on the dreamer; `threat` when the dream was dark or fearful. */
+  actsOnYou(image: ImageWords, threat: boolean): string[];
+  /** The dreamer's own, real one ("your dog", «tu mamá»). */
+  ownReal(image: ImageWords, person: boolean, aboutMeaning: string): string[];
+  /** The dreamer's own one is harmed in the dream: fear of losing what one loves. */
+  ownHarmed(image: ImageWords, person: boolean): string[];
+  /** An action of harm when someone of the dreamer's own is harmed. */
+  harmToOwn(action: string, own: ImageWords): string[];
+  /** An action of harm the dreamer witnesses or undergoes: never a wish of theirs. */
+  harmWitnessed(action: string, image: ImageWords): string[];
+  /** Someone dead in waking life: a visit and a memory. */
+  visit(image: ImageWords, aboutMeaning: string): string[];
+  /** A famous person: what the dreamer sees in them. */
+  celebrity(name: string, aboutMeaning: string): string[];
+  /** A historical or political figure: what the name stirs, for better or worse. */
+  contestedFigure(name: string): string[];
+  insight(name: string, insight: string): string[];
+
+  /** `name`: the dream's first central image. */
+  nightmare(name: string): string[];
+  tone(mood: Mood, name: string): string[];
+  combined(names: string, description: string): string[];
+  theme(names: string, themeName: string, description: string): string[];
+
+  /** "your last # dreams" by the language's plural rules (see countPhrase). */
+  lastDreams: CountForms;
+  recurringImage(name: string, plural: boolean, count: number, lastDreams: string, recent: number): string[];
+  similarDream(title: string, date: string, shared: string): string[];
+  saysRecurring(names: string): string[];
+  personalElsewhere(name: string, meaning: string): string[];
+
+  guidanceHeading: string;
+  guidance(names: string, meaning: string): string[];
+  practice(name: string, image: string, steps: string): string[];
+  category(category: DreamCategory, visitFromDead: boolean): string;
+
+  short(names: string, gists: string, feeling: string | null): string;
+  shortDoneToYou: string;
+  shortOwnHarmed: string;
+  shortHarmWitnessed: string;
+  invitation: string;
+  invitationGuidance: string;
+}
+
+export type ImagePlace =
+  | { at: "only" }
+  | { at: "first"; next: string }
+  | { at: "middle"; previous: string; next: string }
+  | { at: "last"; previous: string };
+
+export type Mood = "steadying" | "affirming" | "gentle" | "anger" | "confusion" | "shame";
+
+/** Spanish "de el" -> "del", "a el" -> "al": the article of a common noun, never "él" nor a capitalised name. */
+function contractEs(text: string): string {
+  return text.replace(/\b([Dd])e el /g, "$1el ").replace(/(^|[\s¿¡(])([Aa]) el /g, "$1$2l ");
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function verbFor(image: { plural: boolean }, verb: MeaningVerb): string {
+  return image.plural ? verb.other : verb.one;
+}
+
+/** "a, then b, and in the end c": `last` carries its own punctuation (", and in the end " / " y, al final, "). */
+function listOf(clauses: readonly string[], connectors: readonly string[], last: string): string {
+  if (clauses.length === 1) return clauses[0] ?? "";
+  const middle = clauses
+    .slice(1, -1)
+    .map((clause, index) => `, ${connectors[index % connectors.length]} ${clause}`);
+  return `${clauses[0]}${middle.join("")}${last}${clauses.at(-1)}`;
+}
+
+const EN_FEELINGS: Record<EmotionKind, string> = {
+  fear: "fear",
+  anxiety: "anxiety",
+  sadness: "sadness",
+  grief: "grief",
+  anger: "anger",
+  shame: "shame",
+  guilt: "guilt",
+  confusion: "confusion",
+  disgust: "disgust",
+  surprise: "surprise",
+  joy: "joy",
+  love: "love",
+  calm: "calm",
+  awe: "awe",
+};
+
+const ES_FEELINGS: Record<EmotionKind, { noun: string; feminine: boolean }> = {
+  fear: { noun: "miedo", feminine: false },
+  anxiety: { noun: "ansiedad", feminine: true },
+  sadness: { noun: "tristeza", feminine: true },
+  grief: { noun: "duelo", feminine: false },
+  anger: { noun: "rabia", feminine: true },
+  shame: { noun: "vergüenza", feminine: true },
+  guilt: { noun: "culpa", feminine: true },
+  confusion: { noun: "confusión", feminine: true },
+  disgust: { noun: "asco", feminine: false },
+  surprise: { noun: "sorpresa", feminine: true },
+  joy: { noun: "alegría", feminine: true },
+  love: { noun: "amor", feminine: false },
+  calm: { noun: "calma", feminine: true },
+  awe: { noun: "asombro", feminine: false },
+};
+
+const en: Phrases = {
+  and: "and",
+  quote: (words) => `“${words}”`,
+  aboutVerbs: [
+    { one: "speaks of", other: "speak of" },
+    { one: "points to", other: "point to" },
+    { one: "carries", other: "carry" },
+    { one: "brings up", other: "bring up" },
+    { one: "puts before you", other: "put before you" },
+    { one: "touches on", other: "touch on" },
+    { one: "calls up", other: "call up" },
+    { one: "opens onto", other: "open onto" },
+  ],
+  copularVerbs: [
+    { one: "is", other: "are" },
+    { one: "acts as", other: "act as" },
+    { one: "works as", other: "work as" },
+    { one: "serves as", other: "serve as" },
+  ],
+  join: (verb, meaning) => `${verb} ${meaning}`,
+  polish: (sentence) => sentence,
+  feelingName: (kind, intensity) => (intensity >= 3 ? `intense ${EN_FEELINGS[kind]}` : EN_FEELINGS[kind]),
+
+  opening: (clauses) =>
+    clauses.length === 1
+      ? [
+          `Your dream gathers around one moment: ${clauses[0]}.`,
+          `Everything in this dream leads to one moment: ${clauses[0]}.`,
+          `One scene carries this dream: ${clauses[0]}.`,
+          `At the centre of your dream is one moment: ${clauses[0]}.`,
+        ]
+      : [
+          `Your dream moves like this: ${listOf(clauses, ["then", "next", "after that"], ", and in the end ")}.`,
+          `Follow the thread of this dream: first ${listOf(clauses, ["next", "then", "later"], ", and at last ")}.`,
+          `Here is the path your dream takes: ${listOf(clauses, ["then", "after that", "next"], ", and by the end ")}.`,
+          `Your dream tells its story in steps: ${listOf(clauses, ["later", "then", "next"], ", and finally ")}.`,
+          `It all unfolds in order: ${listOf(clauses, ["after that", "then", "later"], ", and at the close ")}.`,
+        ],
+  feeling: (feelings, words, many) => [
+    `What you felt most was ${feelings}${words}.`,
+    many
+      ? `The feelings that run through it are ${feelings}${words}.`
+      : `The feeling that runs through it is ${feelings}${words}.`,
+    `${capitalise(feelings)} ${many ? "colour" : "colours"} all of it${words}.`,
+  ],
+  image: (image, verbAndMeaning, where) => {
+    const subject = image.name;
+    const named = `${subject} ${verbAndMeaning}`;
+    switch (where.at) {
+      case "only":
+        return [
+          `At the heart of the dream, where ${image.clause}, ${named}.`,
+          `In the moment when ${image.clause}, ${named}.`,
+        ];
+      case "first":
+        return [
+          `At the start, before ${where.next}, ${named}.`,
+          `Opening the dream ahead of ${where.next}, ${named}.`,
+          `${capitalise(subject)}, coming before ${where.next}, ${verbAndMeaning}.`,
+        ];
+      case "middle":
+        return [
+          `Between ${where.previous} and ${where.next}, ${named}.`,
+          `After ${where.previous}, ${named}.`,
+          `Following ${where.previous}, ${named}.`,
+          `${capitalise(subject)}, coming after ${where.previous}, ${verbAndMeaning}.`,
+        ];
+      case "last":
+        return [
+          `At the end, after ${where.previous}, ${named}.`,
+          `Closing the dream after ${where.previous}, ${named}.`,
+          `Last of all, after ${where.previous}, ${named}.`,
+          `${capitalise(subject)}, coming after ${where.previous}, ${verbAndMeaning}.`,
+        ];
+    }
+  },
+  imageWhole: (subject, description, where) => {
+    const place =
+      where.at === "only"
+        ? "at the heart of your dream"
+        : where.at === "first"
+          ? `before ${where.next}`
+          : `after ${where.previous}`;
+    return [
+      `About ${subject}, ${place}, the language of dreams says this: ${description}`,
+      `For ${subject}, ${place}, the symbol reads this way: ${description}`,
+    ];
+  },
+  personal: (image, meaning) => [
+    `To you, ${image.name} ${image.plural ? "mean" : "means"} ${meaning}.`,
+    `For you, ${image.name} ${image.plural ? "stand" : "stands"} for ${meaning}.`,
+  ],
+  beyondPersonal: (image, verbAndMeaning) => [
+    `Beyond that, ${image.name} ${verbAndMeaning}.`,
+    `Alongside your own meaning, ${image.name} ${verbAndMeaning}.`,
+  ],
+  doneToYou: (image) => [
+    `When ${image.clause}, that was done to you, not by you: read it as something in your life that is consuming or overpowering you, not something you choose.`,
+    `Notice that ${image.clause}: it happened to you, not by your hand, so it points to something that is taking more of you than you want to give.`,
+  ],
+  actsOnYou: (image, threat) =>
+    threat
+      ? [
+          `Since ${image.clause}, this is a force pressing on you rather than one you hold.`,
+          `Because ${image.clause}, the image shows something acting on you, not something you steer.`,
+        ]
+      : [
+          `Since ${image.clause}, this image acts on you rather than you on it: notice whether that felt like care or like pressure.`,
+          `Because ${image.clause}, the move comes from outside you; ask yourself whether it felt like support or like a push.`,
+        ],
+  ownReal: (image, person, aboutMeaning) => {
+    const real = person ? "a real person in your life" : "your real companion";
+    const bond = person ? "your relationship as it is now" : "the bond you share";
+    return [
+      `${capitalise(image.name)} ${image.plural ? "are" : "is"} ${real}: when ${image.clause}, the dream may be about ${bond}, and only after that about ${aboutMeaning}.`,
+      `First of all, ${image.name} ${image.plural ? "are" : "is"} ${real}, and when ${image.clause} the dream may speak of ${bond}; only then of ${aboutMeaning}.`,
+    ];
+  },
+  ownHarmed: (image, person) => [
+    `Seeing ${image.name} hurt speaks first of the fear of losing ${person ? "someone" : "a companion"} you love, and of how much this bond matters to you.`,
+    `When ${image.clause}, the dream voices the fear of losing what you love: a sign of how much ${image.name} ${image.plural ? "matter" : "matters"} to you.`,
+  ],
+  harmToOwn: (action, own) => [
+    `Here ${action} belongs to that fear of losing ${own.name}, not to any wish of yours: it shows how much you care.`,
+    `In this dream ${action} is the shape your fear for ${own.name} takes, not something you want.`,
+  ],
+  harmWitnessed: (action, image) => [
+    `When ${image.clause}, ${action} happened around you, not by your hand: it points to something in your life that feels under threat or fragile right now.`,
+    `Seen from where you stood, ${action} was not your doing: when ${image.clause}, the dream shows something you care about feeling exposed.`,
+  ],
+  visit: (image, aboutMeaning) => [
+    `${capitalise(image.name)}, who ${image.plural ? "have" : "has"} died, ${image.plural ? "come" : "comes"} back here as a visit and a memory: when ${image.clause}, the bond is still alive in you, and the image also speaks of ${aboutMeaning}.`,
+    `In this dream ${image.name}, no longer alive in waking life, ${image.plural ? "return" : "returns"} as a memory and a visit: when ${image.clause}, what you shared is still at work in you, along with ${aboutMeaning}.`,
+  ],
+  celebrity: (name, aboutMeaning) => [
+    `${name} appears in your dream for what you see in this person: ${aboutMeaning}.`,
+    `What matters about ${name} here is what you admire or notice in this person: ${aboutMeaning}.`,
+  ],
+  contestedFigure: (name) => [
+    `${name} appears for what this person stands for in your eyes, for better or worse: notice which quality, power or fear the name stirs in you.`,
+    `What matters about ${name} here is what the name stirs in you, for better or worse: a quality, a power or a fear of your own.`,
+  ],
+  insight: (name, insight) => [
+    `With ${name} in mind: ${insight}`,
+    `About ${name}, a question to sit with: ${insight}`,
+    `Thinking of ${name}: ${insight}`,
+  ],
+
+  nightmare: (name) => [
+    `This was a nightmare, and it makes sense if ${name} stayed with you after waking; nothing in it can hurt you now.`,
+    `A nightmare like this one can shake you, and that is understandable: you are safe now, and ${name} can be looked at slowly.`,
+  ],
+  tone: (mood, name) => {
+    switch (mood) {
+      case "steadying":
+        return [
+          `The fear belonged to the dream: you can meet what ${name} points to slowly, at your own pace.`,
+          `Take a breath before going further: whatever unsettled you near ${name} was the dream asking for attention, not a danger now.`,
+        ];
+      case "affirming":
+        return [
+          `Let the good feeling around ${name} count: it shows something in you that is already alive and well.`,
+          `The warmth you felt with ${name} is part of the message: something in you is working.`,
+        ];
+      case "gentle":
+        return [
+          `Be gentle with yourself today: the sadness around ${name} shows how much something matters to you.`,
+          `Sadness around ${name} asks for gentleness, not for answers.`,
+        ];
+      case "anger":
+        return [
+          `The anger around ${name} is worth listening to: it often marks a limit that was crossed or a need that went unmet.`,
+        ];
+      case "confusion":
+        return [
+          `Not understanding everything about ${name} is part of the dream's language: let it stay open a while.`,
+        ];
+      case "shame":
+        return [
+          `What you felt around ${name} deserves kindness rather than judgement: the dream shows it so you can look at it safely.`,
+        ];
+    }
+  },
+  combined: (names, description) => [
+    `Seen together, ${names} say more: ${description}`,
+    `Taken as a pair, ${names} tell a single story: ${description}`,
+  ],
+  theme: (names, themeName, description) => [
+    `Through ${names} runs one thread, ${themeName}: ${description}`,
+    `What ties ${names} together is ${themeName}: ${description}`,
+  ],
+
+  lastDreams: { one: "your last dream", other: "your last # dreams" },
+  recurringImage: (name, plural, count, lastDreams, recent) =>
+    recent === 1
+      ? [`${capitalise(name)} also appeared in ${lastDreams}.`]
+      : [
+          `${capitalise(name)} ${plural ? "have" : "has"} appeared in ${count} of ${lastDreams}.`,
+          `In your journal, ${name} ${plural ? "have" : "has"} come up in ${count} of ${lastDreams}.`,
+        ],
+  similarDream: (title, date, shared) => [
+    `This dream echoes “${title}”, which you wrote down on ${date}: ${shared} return.`,
+    `You have been here before: “${title}”, from ${date}, held ${shared} too.`,
+  ],
+  saysRecurring: (names) => [
+    `You say this dream keeps coming back: a dream that returns with ${names} keeps a question open until it is heard.`,
+  ],
+  personalElsewhere: (name, meaning) => [
+    `You once wrote that ${name} means ${meaning} to you; it is here too.`,
+    `Your own meaning for ${name}, ${meaning}, belongs in this dream as well.`,
+  ],
+
+  guidanceHeading: "Soul guidance",
+  guidance: (names, meaning) => [
+    `Your inner self chose ${names} to reach you; before the day takes over, ask where in your waking life you meet ${meaning}.`,
+    `Carry ${names} with you today, and ask yourself where you meet ${meaning} while awake.`,
+    `Sit for a moment with ${names}, and ask yourself where your waking life brings you ${meaning}.`,
+  ],
+  practice: (name, image, steps) => [
+    `For this week, try ${name} with ${image} in mind: ${steps}.`,
+    `A practice for the coming days, ${name}, starting from ${image}: ${steps}.`,
+  ],
+  category: (category, visitFromDead) => {
+    switch (category) {
+      case "lucid":
+        return "You knew you were dreaming, a sign that your waking awareness is already reaching into the dream.";
+      case "recurring":
+        return "You marked this dream as recurring: a dream that returns keeps a question open until it is heard, and each return is a new chance to answer it.";
+      case "nightmare":
+        return "You called this a nightmare: the fear was real while it lasted, you are safe now, and what it points to can be met slowly and kindly.";
+      case "light":
+        return "The light tone you gave this dream matters: ease in a dream often mirrors something in you that is working.";
+      case "dark":
+        return "The dark tone you gave this dream shows a part of you asking to be seen and understood, not feared.";
+      case "visitation":
+        return visitFromDead
+          ? "You felt this as a visit: someone who has died came close again, and what they gave you is still alive in you."
+          : "You felt this as a visit: whoever came close in it, the dream brings their presence near and asks what it means to you now.";
+      case "precognitive":
+        return "Dreams that seem to foretell events do not say what will happen; they show how keenly you already perceive what is unfolding around you.";
+    }
+  },
+
+  short: (names, gists, feeling) =>
+    `Your dream turns on ${names}: ${gists}.${feeling ? ` What you felt most was ${feeling}.` : ""}`,
+  shortDoneToYou: "something acting on you that you did not choose",
+  shortOwnHarmed: "the fear of losing what you love",
+  shortHarmWitnessed: "something that feels under threat",
+  invitation:
+    "Your dream speaks in the Universal Language of the Mind, but its images did not match any symbol we know yet. Add a few details: who was there, where you were, what happened and how you felt, and translate it again. If you expected a symbol we missed, report it so we can add it.",
+  invitationGuidance:
+    "Keep writing your dreams down as soon as you wake: the more you record, the clearer your mind's own symbols become.",
+};
+
+const es: Phrases = {
+  and: "y",
+  quote: (words) => `«${words}»`,
+  aboutVerbs: [
+    { one: "habla de", other: "hablan de" },
+    { one: "señala", other: "señalan" },
+    { one: "trae a la luz", other: "traen a la luz" },
+    { one: "pone ante ti", other: "ponen ante ti" },
+    { one: "apunta a", other: "apuntan a" },
+    { one: "evoca", other: "evocan" },
+    { one: "remite a", other: "remiten a" },
+    { one: "gira en torno a", other: "giran en torno a" },
+  ],
+  copularVerbs: [
+    { one: "es", other: "son" },
+    { one: "funciona como", other: "funcionan como" },
+    { one: "actúa como", other: "actúan como" },
+    { one: "aparece como", other: "aparecen como" },
+  ],
+  join: (verb, meaning) => contractEs(`${verb} ${meaning}`),
+  polish: (sentence) => contractEs(sentence),
+  feelingName: (kind, intensity) => {
+    const { noun, feminine } = ES_FEELINGS[kind];
+    if (intensity >= 3) return `${feminine ? "una" : "un"} ${noun} ${feminine ? "intensa" : "intenso"}`;
+    return `${feminine ? "la" : "el"} ${noun}`;
+  },
+
+  opening: (clauses) =>
+    clauses.length === 1
+      ? [
+          `Tu sueño se reúne en torno a un momento: ${clauses[0]}.`,
+          `Todo en este sueño conduce a un instante: ${clauses[0]}.`,
+          `Una escena sostiene este sueño: ${clauses[0]}.`,
+          `En el centro de tu sueño hay un momento: ${clauses[0]}.`,
+        ]
+      : [
+          `Tu sueño avanza así: ${listOf(clauses, ["luego", "después", "más tarde"], " y, al final, ")}.`,
+          `Sigue el hilo de tu sueño: primero ${listOf(clauses, ["después", "luego", "más tarde"], " y, por último, ")}.`,
+          `Este es el camino que recorre tu sueño: ${listOf(clauses, ["luego", "más tarde", "después"], " y, al cierre, ")}.`,
+          `Tu sueño cuenta su historia por pasos: ${listOf(clauses, ["más tarde", "luego", "después"], " y, finalmente, ")}.`,
+          `Todo sucede en orden: ${listOf(clauses, ["después", "más tarde", "luego"], " y, para terminar, ")}.`,
+        ],
+  feeling: (feelings, words, many) => [
+    `Lo que más sentiste ${many ? "fueron" : "fue"} ${feelings}${words}.`,
+    many
+      ? `Los sentimientos que lo recorren todo son ${feelings}${words}.`
+      : `El sentimiento que lo recorre todo es ${feelings}${words}.`,
+    `Sobre todo se ${many ? "sienten" : "siente"} ${feelings}${words}.`,
+  ],
+  image: (image, verbAndMeaning, where) => {
+    const subject = image.name;
+    const named = `${subject} ${verbAndMeaning}`;
+    switch (where.at) {
+      case "only":
+        return [
+          `En el corazón del sueño, cuando ${image.clause}, ${named}.`,
+          `En el momento en que ${image.clause}, ${named}.`,
+        ];
+      case "first":
+        return [
+          `Al principio, antes de ${where.next}, ${named}.`,
+          `Abriendo el sueño, por delante de ${where.next}, ${named}.`,
+          `${capitalise(subject)}, que ${image.plural ? "llegan" : "llega"} antes de ${where.next}, ${verbAndMeaning}.`,
+        ];
+      case "middle":
+        return [
+          `Entre ${where.previous} y ${where.next}, ${named}.`,
+          `Después de ${where.previous}, ${named}.`,
+          `Tras ${where.previous}, ${named}.`,
+          `${capitalise(subject)}, que ${image.plural ? "llegan" : "llega"} después de ${where.previous}, ${verbAndMeaning}.`,
+        ];
+      case "last":
+        return [
+          `Al final, después de ${where.previous}, ${named}.`,
+          `Cerrando el sueño, tras ${where.previous}, ${named}.`,
+          `Por último, tras ${where.previous}, ${named}.`,
+          `${capitalise(subject)}, que ${image.plural ? "llegan" : "llega"} después de ${where.previous}, ${verbAndMeaning}.`,
+        ];
+    }
+  },
+  imageWhole: (subject, description, where) => {
+    const place =
+      where.at === "only"
+        ? "en el centro de tu sueño"
+        : where.at === "first"
+          ? `antes de ${where.next}`
+          : `después de ${where.previous}`;
+    return [
+      `Sobre ${subject}, ${place}, el lenguaje de los sueños dice esto: ${description}`,
+      `Para ${subject}, ${place}, el símbolo se lee así: ${description}`,
+    ];
+  },
+  personal: (image, meaning) => [
+    `Para ti, ${image.name} ${image.plural ? "significan" : "significa"} ${meaning}.`,
+    `En tus propias palabras, ${image.name} ${image.plural ? "son" : "es"} ${meaning}.`,
+  ],
+  beyondPersonal: (image, verbAndMeaning) => [
+    `Más allá de eso, ${image.name} ${verbAndMeaning}.`,
+    `Junto a tu propio significado, ${image.name} ${verbAndMeaning}.`,
+  ],
+  doneToYou: (image) => [
+    `Cuando ${image.clause}, eso te ocurría a ti, no lo hacías tú: léelo como algo de tu vida que te consume o te sobrepasa, no como algo que eliges.`,
+    `Fíjate en que ${image.clause}: te pasaba a ti, no era obra tuya, así que señala algo que se lleva de ti más de lo que quieres dar.`,
+  ],
+  actsOnYou: (image, threat) =>
+    threat
+      ? [
+          `Como ${image.clause}, es una fuerza que te presiona, no una que tú manejas.`,
+          `Ya que ${image.clause}, la imagen muestra algo que actúa sobre ti, no algo que tú diriges.`,
+        ]
+      : [
+          `Como ${image.clause}, esta imagen actúa sobre ti y no al revés: fíjate en si lo viviste como cuidado o como presión.`,
+          `Ya que ${image.clause}, el movimiento llega de fuera; pregúntate si lo sentiste como apoyo o como empuje.`,
+        ],
+  ownReal: (image, person, aboutMeaning) => {
+    const bond = person ? "la relación que vives hoy" : "el vínculo que compartes";
+    const is = image.plural ? "forman" : "forma";
+    return [
+      `${capitalise(image.name)} ${is} parte de tu vida real: cuando ${image.clause}, el sueño puede hablar de ${bond} y, solo después, ${es.join("de", aboutMeaning)}.`,
+      `Ante todo, ${image.name} ${is} parte de tu vida real, y cuando ${image.clause} el sueño puede tratar de ${bond}; solo después, ${es.join("de", aboutMeaning)}.`,
+    ];
+  },
+  ownHarmed: (image, person) => [
+    `Ver sufrir a ${image.name} habla ante todo del miedo a perder ${person ? "a alguien" : "a un animal"} que quieres y de cuánto te importa ese vínculo.`,
+    `Cuando ${image.clause}, el sueño da voz al miedo a perder lo que amas: una señal de cuánto te ${image.plural ? "importan" : "importa"} ${image.name}.`,
+  ],
+  harmToOwn: (action, own) => [
+    `Aquí ${action} pertenece a ese miedo a perder a ${own.name}, no a un deseo tuyo: muestra cuánto te importa.`,
+    `En este sueño, ${action} es la forma que toma tu miedo por ${own.name}, no algo que quieras.`,
+  ],
+  harmWitnessed: (action, image) => [
+    `Cuando ${image.clause}, ${action} ocurría a tu alrededor, no por tu mano: señala algo de tu vida que ahora se siente amenazado o frágil.`,
+    `Desde donde estabas, ${action} no era obra tuya: cuando ${image.clause}, el sueño muestra algo que te importa y que se siente expuesto.`,
+  ],
+  visit: (image, aboutMeaning) => [
+    `${capitalise(image.name)}, que ya ${image.plural ? "fallecieron" : "falleció"}, ${image.plural ? "vuelven" : "vuelve"} aquí como visita y como recuerdo: cuando ${image.clause}, el vínculo sigue vivo en ti, y la imagen habla también ${es.join("de", aboutMeaning)}.`,
+    `En este sueño, ${image.name}, que ya no ${image.plural ? "están" : "está"} en la vida despierta, ${image.plural ? "regresan" : "regresa"} como recuerdo y visita: cuando ${image.clause}, lo compartido sigue obrando en ti, junto ${es.join("a", aboutMeaning)}.`,
+  ],
+  celebrity: (name, aboutMeaning) => [
+    `${name} aparece en tu sueño por lo que ves en esa persona: ${aboutMeaning}.`,
+    `De ${name} importa aquí lo que admiras o notas en esa persona: ${aboutMeaning}.`,
+  ],
+  contestedFigure: (name) => [
+    `${name} aparece por lo que esa persona representa a tus ojos, para bien o para mal: fíjate en qué cualidad, poder o temor despierta en ti ese nombre.`,
+    `De ${name} importa aquí lo que ese nombre despierta en ti, para bien o para mal: una cualidad, un poder o un temor propios.`,
+  ],
+  insight: (name, insight) => [
+    `Pensando en ${name}: ${insight}`,
+    `Sobre ${name}, una pregunta para quedarte con ella: ${insight}`,
+    `Con ${name} presente: ${insight}`,
+  ],
+
+  nightmare: (name) => [
+    `Esto fue una pesadilla, y es normal que ${name} te acompañe al despertar; nada de lo que había en ella puede hacerte daño ahora.`,
+    `Una pesadilla así puede sacudirte, y es comprensible: ahora estás a salvo y puedes mirar ${name} despacio.`,
+  ],
+  tone: (mood, name) => {
+    switch (mood) {
+      case "steadying":
+        return [
+          `El miedo pertenecía al sueño: puedes acercarte poco a poco, a tu ritmo, a lo que señala ${name}.`,
+          `Respira antes de seguir: lo que te inquietó cerca de ${name} era el sueño pidiendo tu atención, no un peligro presente.`,
+        ];
+      case "affirming":
+        return [
+          `Deja que cuente lo bueno que sentiste con ${name}: muestra algo en ti que ya está vivo y sano.`,
+          `La calidez que trajo ${name} forma parte del mensaje: algo en ti está funcionando.`,
+        ];
+      case "gentle":
+        return [
+          `Trátate con suavidad hoy: la tristeza en torno a ${name} muestra cuánto te importa algo.`,
+          `La tristeza en torno a ${name} pide ternura, no respuestas.`,
+        ];
+      case "anger":
+        return [
+          `Vale la pena escuchar la rabia en torno a ${name}: a menudo marca un límite que se cruzó o una necesidad sin atender.`,
+        ];
+      case "confusion":
+        return [
+          `No entenderlo todo sobre ${name} forma parte del lenguaje del sueño: deja que siga abierto un tiempo.`,
+        ];
+      case "shame":
+        return [
+          `Lo que sentiste en torno a ${name} merece amabilidad, no juicio: el sueño te lo muestra para que puedas mirarlo a salvo.`,
+        ];
+    }
+  },
+  combined: (names, description) => [
+    `Vistos en conjunto, ${names} dicen algo más: ${description}`,
+    `Juntos, ${names} cuentan una sola historia: ${description}`,
+  ],
+  theme: (names, themeName, description) => [
+    `Por ${names} pasa un mismo hilo, ${themeName}: ${description}`,
+    `Lo que tienen en común ${names} es ${themeName}: ${description}`,
+  ],
+
+  lastDreams: { one: "tu último sueño", other: "tus últimos # sueños" },
+  recurringImage: (name, plural, count, lastDreams, recent) =>
+    recent === 1
+      ? [`${capitalise(name)} también ${plural ? "aparecieron" : "apareció"} en ${lastDreams}.`]
+      : [
+          `${capitalise(name)} ${plural ? "han" : "ha"} aparecido en ${count} de ${lastDreams}.`,
+          `En tu diario, ${name} ${plural ? "han" : "ha"} salido en ${count} de ${lastDreams}.`,
+        ],
+  similarDream: (title, date, shared) => [
+    `Este sueño recuerda a «${title}», que anotaste el ${date}: vuelven ${shared}.`,
+    `Ya estuviste aquí antes: «${title}», del ${date}, también traía ${shared}.`,
+  ],
+  saysRecurring: (names) => [
+    `Dices que este sueño vuelve una y otra vez: un sueño que regresa con ${names} mantiene abierta una pregunta hasta que se escucha.`,
+  ],
+  personalElsewhere: (name, meaning) => [
+    `Una vez escribiste que ${name} significa para ti ${meaning}; también está aquí.`,
+    `Tu propio significado de ${name}, ${meaning}, también pertenece a este sueño.`,
+  ],
+
+  guidanceHeading: "Guía del alma",
+  guidance: (names, meaning) => [
+    `Tu ser interior eligió ${names} para llegar hasta ti; antes de que el día te absorba, pregúntate dónde encuentras en tu vida despierta ${meaning}.`,
+    `Lleva contigo hoy ${names} y pregúntate dónde te encuentras con ${meaning} en tu vida despierta.`,
+    `Quédate un momento con ${names}, y pregúntate en qué lugar de tu vida despierta aparece ${meaning}.`,
+  ],
+  practice: (name, image, steps) => [
+    `Para esta semana, prueba «${name}» pensando en ${image}: ${steps}.`,
+    `Una práctica para los próximos días, «${name}», a partir de ${image}: ${steps}.`,
+  ],
+  category: (category, visitFromDead) => {
+    switch (category) {
+      case "lucid":
+        return "Sabías que estabas soñando: una señal de que tu conciencia despierta ya se adentra en el sueño.";
+      case "recurring":
+        return "Marcaste este sueño como recurrente: un sueño que vuelve mantiene abierta una pregunta hasta que se escucha, y cada regreso es una nueva ocasión de responderla.";
+      case "nightmare":
+        return "Lo llamaste pesadilla: el miedo fue real mientras duró, ahora estás a salvo, y aquello que señala puede mirarse despacio y con cariño.";
+      case "light":
+        return "El tono luminoso que le diste a este sueño importa: la ligereza en un sueño suele reflejar algo en ti que funciona.";
+      case "dark":
+        return "El tono oscuro que le diste a este sueño muestra una parte de ti que pide ser vista y comprendida, no temida.";
+      case "visitation":
+        return visitFromDead
+          ? "Lo viviste como una visita: alguien que ya falleció volvió a acercarse, y lo que te dio sigue vivo en ti."
+          : "Lo viviste como una visita: sea quien sea quien se acercó, el sueño trae su presencia y te pregunta qué significa para ti ahora.";
+      case "precognitive":
+        return "Los sueños que parecen anunciar hechos no dicen lo que va a pasar: muestran con cuánta agudeza percibes ya lo que se está gestando a tu alrededor.";
+    }
+  },
+
+  short: (names, gists, feeling) =>
+    `Tu sueño gira en torno a ${names}: ${gists}.${feeling ? ` Lo que más sentiste fue ${feeling}.` : ""}`,
+  shortDoneToYou: "algo que actúa sobre ti sin que lo elijas",
+  shortOwnHarmed: "el miedo a perder lo que amas",
+  shortHarmWitnessed: "algo que se siente amenazado",
+  invitation:
+    "Tu sueño habla en el Lenguaje Universal de la Mente, pero sus imágenes todavía no coinciden con ningún símbolo que conozcamos. Añade algunos detalles: quién estaba, dónde estabas, qué ocurrió y qué sentiste, y vuelve a traducirlo. Si esperabas un símbolo que no aparece, cuéntanoslo para que podamos incorporarlo.",
+  invitationGuidance:
+    "Sigue anotando tus sueños nada más despertar: cuanto más registres, más claros se volverán los símbolos propios de tu mente.",
+};
+
+export const PHRASES: Record<Language, Phrases> = { en, es };
+
+export { capitalise, verbFor };

@@ -1,0 +1,238 @@
+import { describe, expect, it } from "vitest";
+import { createEngine } from "../index";
+import type { Language } from "../morphology";
+import { analyseRoles } from "./roles";
+import type { SymbolRole } from "./types";
+
+const engine = createEngine();
+
+function analyse(text: string, language: Language) {
+  return analyseRoles(text, engine.match(text, { language }).symbols, language);
+}
+
+function roleOf(text: string, language: Language, key: string): SymbolRole {
+  const role = analyse(text, language).roles.get(key);
+  if (!role) throw new Error(`"${key}" was not recognised in "${text}"`);
+  return role;
+}
+
+describe("who acts on whom", () => {
+  it("reads being eaten as done to the dreamer, and eating as the dreamer's act", () => {
+    expect(roleOf("A tiger ate me.", "en", "eating").role).toBe("target");
+    expect(roleOf("A tiger ate me.", "en", "tiger").role).toBe("target");
+    expect(roleOf("I ate an apple.", "en", "eating").role).toBe("agent");
+    expect(roleOf("Me comió un tigre.", "es", "eating").role).toBe("target");
+    expect(roleOf("Me comió un tigre.", "es", "tiger").role).toBe("target");
+    expect(roleOf("Comí una manzana.", "es", "eating").role).toBe("agent");
+  });
+
+  it("tells the dreamer's own acts from those done to them, passive or not", () => {
+    expect(roleOf("I was flying over the city.", "en", "flying").role).toBe("agent");
+    expect(roleOf("I killed the snake.", "en", "killing").role).toBe("agent");
+    expect(roleOf("The dog bit me.", "en", "dog").role).toBe("target");
+    expect(roleOf("I was being chased through the woods.", "en", "chase").role).toBe("target");
+    expect(roleOf("Yo volaba sobre el mar.", "es", "flying").role).toBe("agent");
+    expect(roleOf("Me caí al agua.", "es", "falling").role).toBe("agent");
+    expect(roleOf("Me perseguía un perro negro.", "es", "chase").role).toBe("target");
+    expect(roleOf("Se me caen los dientes.", "es", "teeth").role).toBe("target");
+  });
+
+  it("makes the dreamer a witness of what others do", () => {
+    const lennon = analyse("I saw John Lennon singing in heaven.", "en");
+    expect(lennon.roles.get("celebrity")?.role).toBe("witness");
+    expect(lennon.roles.get("singing")?.role).toBe("witness");
+    expect(roleOf("My brother fell from the roof.", "en", "falling").role).toBe("witness");
+    expect(roleOf("Mi hermano se cayó del techo.", "es", "falling").role).toBe("witness");
+    expect(roleOf("Vi a mi papá llorando en la cocina.", "es", "crying").role).toBe("witness");
+  });
+
+  it("finds the subject of a Spanish verb across a relative clause", () => {
+    const hug = analyse("Mi mamá, que en paz descanse, me abrazaba.", "es");
+    expect(hug.roles.get("hugging")?.role).toBe("target");
+    expect(hug.roles.get("mother")?.role).toBe("target");
+  });
+
+  it("reads a dog that bites the dreamer as acting on them, in both languages", () => {
+    const es = analyse("Mi perro me mordió la mano.", "es");
+    expect(es.roles.get("dog")).toMatchObject({ role: "target", own: true });
+    expect(es.roles.get("attack")?.role).toBe("target");
+    const en = analyse("My dog bit me on the hand.", "en");
+    expect(en.roles.get("dog")).toMatchObject({ role: "target", own: true });
+  });
+});
+
+describe("the dreamer's own, real ones", () => {
+  it("keeps a named pet as the dreamer's own, with its name as written", () => {
+    expect(roleOf("My dog Max was killed by a car.", "en", "dog")).toMatchObject({
+      own: true,
+      givenName: "Max",
+      harmed: true,
+    });
+    expect(roleOf("Max, my dog, was sleeping on the sofa.", "en", "dog")).toMatchObject({
+      own: true,
+      givenName: "Max",
+    });
+    expect(roleOf("Estaba jugando con mi gata Luna en el jardín.", "es", "cat")).toMatchObject({
+      own: true,
+      givenName: "Luna",
+    });
+    expect(roleOf("I saw a dog named Bolt in the street.", "en", "dog")).toMatchObject({
+      own: true,
+      givenName: "Bolt",
+    });
+  });
+
+  it("sees family with a possessive, or bare family words, as the dreamer's own", () => {
+    expect(roleOf("Mi querida abuela cocinaba pan.", "es", "grandparent").own).toBe(true);
+    expect(roleOf("Mom was waiting at the door.", "en", "mother").own).toBe(true);
+    expect(roleOf("A friend of mine was there.", "en", "friend").own).toBe(true);
+    expect(roleOf("His mother was waiting at the door.", "en", "mother").own).toBe(false);
+    expect(roleOf("La madre de Juan esperaba en la puerta.", "es", "mother").own).toBe(false);
+  });
+});
+
+describe("alive or dead in waking life", () => {
+  it("takes death told in waking terms as waking death", () => {
+    expect(roleOf("Mi mamá, que en paz descanse, me abrazaba.", "es", "mother")).toMatchObject({
+      own: true,
+      waking: "dead",
+      harmed: false,
+    });
+    expect(roleOf("My late father was fixing the car.", "en", "father").waking).toBe("dead");
+    expect(roleOf("My grandma, who passed away, was baking bread.", "en", "grandparent").waking).toBe("dead");
+    expect(roleOf("My grandpa who died last year was singing.", "en", "grandparent").waking).toBe("dead");
+    expect(roleOf("Mi abuelo fallecido me hablaba.", "es", "grandparent").waking).toBe("dead");
+    expect(roleOf("Soñé con mi difunta abuela.", "es", "grandparent").waking).toBe("dead");
+  });
+
+  it("takes life told in waking terms as alive", () => {
+    expect(roleOf("My mom, who is alive and well, was crying.", "en", "mother").waking).toBe("alive");
+    expect(roleOf("Mi papá, que sigue vivo, estaba en el hospital.", "es", "father").waking).toBe("alive");
+    // The remark names no one: it speaks of the last person named.
+    expect(
+      roleOf("I dreamt my mother died. She is alive and well in real life.", "en", "mother").waking,
+    ).toBe("alive");
+    expect(roleOf("Soñé que mi abuela se moría. En realidad sigue viva.", "es", "grandparent").waking).toBe(
+      "alive",
+    );
+  });
+
+  it("does not take dying inside the dream for waking death", () => {
+    const en = roleOf("In the dream my mother died in a fire.", "en", "mother");
+    expect(en).toMatchObject({ waking: null, harmed: true });
+    const es = roleOf("Soñé que mi abuela murió en un accidente.", "es", "grandparent");
+    expect(es).toMatchObject({ waking: null, harmed: true });
+  });
+});
+
+describe("harm in the dream", () => {
+  it("sees what is killed, hurt, run over or lost", () => {
+    expect(roleOf("I killed the snake.", "en", "snake").harmed).toBe(true);
+    expect(roleOf("A car ran over my dog.", "en", "dog").harmed).toBe(true);
+    expect(roleOf("I found a dead bird on the road.", "en", "bird").harmed).toBe(true);
+    expect(roleOf("Mataron a mi perro.", "es", "dog").harmed).toBe(true);
+    expect(roleOf("A mi gato lo atropellaron.", "es", "cat").harmed).toBe(true);
+    expect(roleOf("Encontré a mi gato muerto.", "es", "cat").harmed).toBe(true);
+    expect(roleOf("Mi hermano se ahogó en el río.", "es", "brother").harmed).toBe(true);
+  });
+
+  it("does not see harm in the one who harms, in food, or in harm that did not happen", () => {
+    expect(roleOf("The dog bit me.", "en", "dog").harmed).toBe(false);
+    expect(roleOf("Me comió un tigre.", "es", "tiger").harmed).toBe(false);
+    expect(roleOf("I ate a cake.", "en", "cake").harmed).toBe(false);
+    expect(roleOf("I wanted to hit the snake.", "en", "snake").harmed).toBe(false);
+    expect(roleOf("My dog was not hurt.", "en", "dog").harmed).toBe(false);
+  });
+});
+
+describe("waking remarks", () => {
+  it("reads the frame of a recurring dream as a remark and what follows as the dream", () => {
+    const en = analyse("I often dream that I am falling.", "en");
+    expect(en.saysRecurring).toBe(true);
+    expect(en.wakingRemarks.map((remark) => remark.text)).toEqual(["I often dream that"]);
+    expect(en.roles.get("falling")).toMatchObject({ role: "agent", onlyInWakingRemark: false });
+    expect(en.roles.get("falling")?.clause.text).toBe("I am falling");
+
+    const es = analyse("Es recurrente soñar que se me caen los dientes.", "es");
+    expect(es.saysRecurring).toBe(true);
+    expect(es.wakingRemarks.map((remark) => remark.text)).toEqual(["Es recurrente soñar que"]);
+    expect(es.roles.get("teeth")).toMatchObject({ role: "target", onlyInWakingRemark: false });
+  });
+
+  it("knows a dream told as coming back", () => {
+    expect(analyse("I keep having this dream where my house floods.", "en").saysRecurring).toBe(true);
+    expect(analyse("Otra vez el mismo sueño: estoy en una casa vacía.", "es").saysRecurring).toBe(true);
+    expect(analyse("Siempre sueño con serpientes.", "es").saysRecurring).toBe(true);
+    expect(analyse("I fell again and again down the stairs.", "en").saysRecurring).toBe(false);
+    expect(analyse("Tenía un miedo recurrente a las alturas.", "es").saysRecurring).toBe(false);
+  });
+
+  it("reads waking up and waking life as remarks", () => {
+    const en = analyse("I was swimming in a lake. I woke up crying.", "en");
+    expect(en.wakingRemarks.map((remark) => remark.text)).toEqual(["I woke up crying"]);
+    expect(en.roles.get("crying")?.onlyInWakingRemark).toBe(true);
+    expect(en.roles.get("swimming")?.onlyInWakingRemark).toBe(false);
+    const es = analyse("Nadaba en un lago. Me desperté llorando.", "es");
+    expect(es.wakingRemarks.map((remark) => remark.text)).toEqual(["Me desperté llorando"]);
+    expect(es.roles.get("crying")?.onlyInWakingRemark).toBe(true);
+  });
+
+  it("reads an aside about waking life as a remark, and keeps what it says of the one named", () => {
+    const en = analyse("My dog was running on the beach (in real life my dog died last year).", "en");
+    expect(en.wakingRemarks.map((remark) => remark.text)).toEqual(["in real life my dog died last year"]);
+    expect(en.roles.get("dog")).toMatchObject({
+      own: true,
+      waking: "dead",
+      harmed: false,
+      onlyInWakingRemark: false,
+    });
+
+    const only = analyse("I was at the beach. (In real life my cat died two years ago.)", "en");
+    expect(only.roles.get("cat")).toMatchObject({ onlyInWakingRemark: true, waking: "dead" });
+
+    const es = analyse("Mi perro corría por la playa (en la vida real murió hace dos años).", "es");
+    expect(es.roles.get("dog")).toMatchObject({ waking: "dead", onlyInWakingRemark: false });
+  });
+
+  it("leaves the dream's own words about reality alone", () => {
+    expect(analyse("Estaba con un hombre, pero en realidad era mi hermano.", "es").wakingRemarks).toEqual([]);
+    expect(analyse("I woke up in a strange room full of birds.", "en").wakingRemarks).toEqual([]);
+  });
+});
+
+describe("the clause of a symbol", () => {
+  it("quotes at most 14 whole words around the evidence", () => {
+    const text =
+      "We walked for hours along the old road past the farms and the mill until finally at the very end " +
+      "of the valley a huge black horse stood waiting for us beside the gate of the ruined chapel near the river.";
+    const clause = roleOf(text, "en", "horse").clause;
+    expect(clause.text.split(" ").length).toBeLessThanOrEqual(14);
+    expect(clause.text).toContain("horse");
+    expect(text.slice(clause.start, clause.end)).toBe(clause.text);
+    expect(text[clause.start - 1]).toMatch(/\s/);
+  });
+});
+
+describe("speed and sameness", () => {
+  const long = Array.from({ length: 40 }, (_, i) =>
+    i % 2
+      ? "Mi perro Max me perseguía por la playa y luego me caí al agua, pero mi mamá me abrazaba."
+      : "A tiger chased me through the house and my late father was singing in the garden.",
+  )
+    .join(" ")
+    .slice(0, 5000);
+
+  it("analyses a 5,000-character dream quickly, the same way every time", () => {
+    const symbols = engine.match(long, { language: "es" }).symbols;
+    const first = analyseRoles(long, symbols, "es");
+    const times: number[] = [];
+    for (let run = 0; run < 7; run++) {
+      const start = performance.now();
+      const again = analyseRoles(long, symbols, "es");
+      times.push(performance.now() - start);
+      expect(again).toEqual(first);
+    }
+    times.sort((a, b) => a - b);
+    expect(times[3]).toBeLessThan(10);
+  });
+});

@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import type { CareKind } from "../../../contract/reading";
+import type { Language } from "../morphology";
+import { detectSafety } from "./safety";
+
+const kindsOf = (text: string, language: Language): CareKind[] => detectSafety(text, language).kinds;
+
+describe("detectSafety: each kind of sensitive content, in both languages", () => {
+  it.each([
+    // self-harm and suicide, first person or about someone
+    ["en", "I stood on the bridge and thought about killing myself.", "self_harm"],
+    ["en", "My cousin had tried to commit suicide and nobody told me.", "self_harm"],
+    ["en", "In the dream I cut my wrists in the bathtub.", "self_harm"],
+    ["en", "She overdosed on her mother's pills in a motel.", "self_harm"],
+    ["en", "I jumped off the roof to die and woke up mid-air.", "self_harm"],
+    ["es", "Soñé que me quería suicidar en la azotea.", "self_harm"],
+    ["es", "Pensaba en quitarme la vida y nadie lo notaba.", "self_harm"],
+    ["es", "Me corté las venas en el baño de la escuela.", "self_harm"],
+    ["es", "Yo me quería matar y escribía una carta.", "self_harm"],
+    ["es", "Me iba a tirar al vacío desde el balcón.", "self_harm"],
+    ["es", "mi amigo se tomo todas las pastillas de su mama", "self_harm"],
+    // sexual violence
+    ["en", "A stranger raped me behind the gym.", "sexual_violence"],
+    ["en", "My boss sexually assaulted me in the copy room.", "sexual_violence"],
+    ["en", "He forced himself on me in the back seat.", "sexual_violence"],
+    ["en", "A man kept groping me on the crowded train.", "sexual_violence"],
+    ["es", "Un tipo me violó en el estacionamiento.", "sexual_violence"],
+    ["es", "Sufrí un abuso sexual en una casa vacía.", "sexual_violence"],
+    ["es", "Un señor me tocó sin permiso en el colectivo.", "sexual_violence"],
+    ["es", "Me forzó y yo no podía gritar.", "sexual_violence"],
+    // harm to children
+    ["en", "A baby was drowning in the fountain and nobody moved.", "child_harm"],
+    ["en", "Someone kidnapped my son from the playground.", "child_harm"],
+    ["en", "The little girl was hit by a truck right in front of me.", "child_harm"],
+    ["es", "Había un bebé ahogado en la tina.", "child_harm"],
+    ["es", "Secuestraron a mi hija en el mercado.", "child_harm"],
+    ["es", "Un niño estaba herido en medio de la calle.", "child_harm"],
+    ["es", "Alguien golpeaba a los niños en el patio.", "child_harm"],
+    // hanging and strangling
+    ["en", "There was a noose hanging from the attic beam.", "hanging_strangling"],
+    ["en", "A shadow was strangling me while I lay in bed.", "hanging_strangling"],
+    ["en", "I saw a man hanged in the town square.", "hanging_strangling"],
+    ["es", "Vi a un hombre ahorcado en el granero.", "hanging_strangling"],
+    ["es", "Alguien me estrangulaba con una cuerda.", "hanging_strangling"],
+    ["es", "Lo llevaban a la horca en la plaza.", "hanging_strangling"],
+    ["es", "Un cuerpo colgado del cuello se mecía en el árbol.", "hanging_strangling"],
+    // pregnancy loss
+    ["en", "I had a miscarriage on the bus.", "pregnancy_loss"],
+    ["en", "The doctor said the baby was stillborn.", "pregnancy_loss"],
+    ["en", "I lost the baby at twelve weeks in the dream.", "pregnancy_loss"],
+    ["es", "Tuve un aborto espontáneo en la oficina.", "pregnancy_loss"],
+    ["es", "Soñé que perdí al bebé y había sangre.", "pregnancy_loss"],
+    ["es", "En la ecografía no había latido.", "pregnancy_loss"],
+    // the death of someone alive in waking life
+    ["en", "My father died in a car accident.", "death_of_living"],
+    ["en", "My girlfriend was killed by a stranger on the beach.", "death_of_living"],
+    ["en", "I was at my sister's funeral and everyone wore white.", "death_of_living"],
+    ["en", "Someone shot my best friend at the party.", "death_of_living"],
+    ["es", "Soñé que se murió mi mamá en el hospital.", "death_of_living"],
+    ["es", "Mi esposo estaba muerto en la cocina.", "death_of_living"],
+    ["es", "Mataron a mi hermano en la esquina.", "death_of_living"],
+    ["es", "Estábamos en el velorio de mi papá.", "death_of_living"],
+    ["es", "mi abuelita se murio en mis brazos", "death_of_living"],
+  ] as const)("%s: %s -> %s", (language, text, kind) => {
+    expect(kindsOf(text, language)).toContain(kind);
+  });
+
+  it("reads the Spanish of Spain, Mexico, the Caribbean and the River Plate, with or without accents", () => {
+    expect(kindsOf("Soñe que mi vieja se moria y yo no llegaba al hospital.", "es")).toEqual([
+      "death_of_living",
+    ]);
+    expect(kindsOf("Soñé que mi mai se murió en la guagua.", "es")).toEqual(["death_of_living"]);
+    expect(kindsOf("Me aventé al vacío desde el puente.", "es")).toEqual(["self_harm"]);
+    expect(kindsOf("Unos chamacos estaban muertos en la carretera.", "es")).toEqual(["child_harm"]);
+    expect(kindsOf("He soñado que a mi crío le atropellaban; estaba herido.", "es")).toContain("child_harm");
+  });
+
+  it("follows 'he', 'she' and a Spanish verb without subject back to the person they stand for", () => {
+    expect(kindsOf("My dad walked into the sea. Later he was dead on the sand.", "en")).toEqual([
+      "death_of_living",
+    ]);
+    expect(kindsOf("My toddler ran to the road and he was hit by a car.", "en")).toEqual(["child_harm"]);
+    expect(kindsOf("Mi novia cruzaba la calle y se murió ahí mismo.", "es")).toEqual(["death_of_living"]);
+    // Someone who is not the dreamer's, or an animal, is not a death of the dreamer's own.
+    expect(kindsOf("A stranger sat beside my mom. Then he was dead on the floor.", "en")).toEqual([]);
+    expect(kindsOf("Mi abuelo mató una culebra y luego ya estaba muerta.", "es")).toEqual([]);
+  });
+
+  it("reports several kinds in the order of CARE_KINDS, with the words that triggered each", () => {
+    const text = "My brother hanged himself and I found my baby strangled in the crib.";
+    const safety = detectSafety(text, "en");
+    expect(safety.kinds).toEqual(["self_harm", "child_harm", "hanging_strangling", "death_of_living"]);
+    expect(safety.evidence.self_harm?.text).toBe("hanged himself");
+    const evidence = safety.evidence.child_harm;
+    expect(evidence && text.slice(evidence.start, evidence.end)).toBe(evidence?.text);
+  });
+
+  it("keeps the dream's own offsets when the text has accents, capitals and curly quotes", () => {
+    const text = "ÉL SOÑÓ… “Mi mamá se murió” — y después me desperté.";
+    const evidence = detectSafety(text, "es").evidence.death_of_living;
+    expect(evidence?.text).toBe("Mi mamá se murió");
+  });
+
+  it("counts sexual violence against the dreamer as a child as harm to a child too", () => {
+    expect(kindsOf("He molested me when I was seven.", "en")).toEqual(["sexual_violence", "child_harm"]);
+    expect(kindsOf("Cuando era niña un vecino abusaba de mí.", "es")).toEqual([
+      "sexual_violence",
+      "child_harm",
+    ]);
+  });
+});
+
+describe("detectSafety: near misses stay out of the care path", () => {
+  it.each([
+    ["en", "We were dying of laughter at the wedding."],
+    ["en", "I was dying to tell my mom about the new job."],
+    ["en", "I killed it on stage and the crowd cheered."],
+    ["en", "I was killing myself laughing at his jokes."],
+    ["en", "We hung out at the mall and I hung the picture in my room."],
+    ["en", "I choked on a laugh when the teacher fell asleep."],
+    ["en", "My sister threw a baby shower with pink balloons."],
+    ["en", "My son and I were killing zombies in a video game."],
+    ["en", "I was dead tired after the marathon and my dad drove me home."],
+    ["en", "My friend's cat died and we buried it in the garden."],
+    ["en", "I cut myself on a broken glass while washing up."],
+    ["en", "I jumped off the cliff into the warm sea with my cousins."],
+    ["en", "I was so embarrassed I wanted to die."],
+    ["en", "I didn't want to die, so I ran out of the burning house."],
+    ["en", "My grandmother, who passed away last year, was baking bread."],
+    ["en", "My late husband was dancing in the kitchen."],
+    ["en", "My dad died when I was nine; in the dream he was fishing with me."],
+    ["es", "Me moría de risa con mis primas en la fiesta."],
+    ["es", "Estaba colgando la ropa en el patio."],
+    ["es", "Colgué un cuadro en la sala y mi novio lo miraba."],
+    ["es", "Mi hijo jugaba con el perro en el parque."],
+    ["es", "Jugábamos al ahorcado en el pizarrón."],
+    ["es", "Estaba muerta de cansancio y mi papá me preparó café."],
+    ["es", "Un hombre me quería matar y yo corría por el bosque."],
+    ["es", "Me rapé la cabeza y a mi mamá le encantó."],
+    ["es", "Me tiré a la pileta con mis amigos."],
+    ["es", "Me corté el pelo muy corto."],
+    ["es", "Mi abuela, que en paz descanse, me abrazaba en su cocina."],
+    ["es", "Soñé con mi abuelo, que falleció hace tres años, y estaba sonriendo."],
+    ["es", "Mi difunto esposo me hablaba desde la ventana."],
+    ["es", "El perro de mi amiga murió y lloramos juntas."],
+    ["es", "Mi hijo y yo matábamos zombis en un videojuego."],
+    ["es", "Se me murió la batería del celular y no podía llamar a mi mamá."],
+    ["es", "Trabajo desde casa con mi hija colgada del cuello todo el día."],
+    ["es", "Me lancé al vacío y empecé a volar sobre los tejados."],
+    ["es", "Pensé: así me voy a morir, encerrada en el ascensor."],
+  ] as const)("%s: %s", (language, text) => {
+    expect(kindsOf(text, language)).toEqual([]);
+  });
+
+  it("does not read a negation as harm", () => {
+    expect(kindsOf("The baby was not hurt, just scared.", "en")).toEqual([]);
+    expect(kindsOf("She wasn't raped, thank God, they only took her bag.", "en")).toEqual([]);
+    expect(kindsOf("El niño no estaba herido, solo asustado.", "es")).toEqual([]);
+  });
+
+  it("analyses a 5,000-character dream well within the reading's time budget", () => {
+    const dream =
+      "My mother and my brother walked with the kids and he said she was tired. Mi mamá y mi hermano caminaban con los niños y él dijo que ella estaba cansada. ".repeat(
+        40,
+      );
+    const text = dream.slice(0, 5000);
+    // The fastest of a few runs: other processes on a busy machine only ever add time.
+    const runs = Array.from({ length: 20 }, () => {
+      const start = performance.now();
+      detectSafety(text, "en");
+      return performance.now() - start;
+    });
+    expect(Math.min(...runs)).toBeLessThan(5);
+  });
+});
