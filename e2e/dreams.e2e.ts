@@ -186,6 +186,57 @@ describe("dream journey", () => {
   });
 });
 
+describe("the reading about this dream", () => {
+  it("shows the care note with support lines, the central symbols first and the short version, axe-clean in en and es", async () => {
+    const { context, page } = await newPage(suite.browser, suite.server.origin);
+    await signUpAndLogIn(page, suite.server, "care_reader", "a calm lake at dawn 12");
+    const found: string[] = [];
+    const cases = [
+      {
+        language: "en",
+        dream:
+          "I was on a bridge at night and wanted to kill myself. My brother was calling my name from the river.",
+        field: "Describe your dream",
+        button: "Translate my dream",
+        short: "Short version",
+        full: "Full reading",
+        note: "Dreams are not predictions",
+      },
+      {
+        language: "es",
+        dream: "Estaba en un puente de noche y quería quitarme la vida. Mi hermano me llamaba desde el río.",
+        field: "Describe tu sueño",
+        button: "Traducir mi sueño",
+        short: "Versión breve",
+        full: "Lectura completa",
+        note: "Los sueños no son predicciones",
+      },
+    ];
+    for (const step of cases) {
+      await page.evaluate((language) => window.localStorage.setItem("language", language), step.language);
+      await page.goto("/dream-input");
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(step.language);
+      await page.getByLabel(step.field).fill(step.dream);
+      expect(await translate(page, step.button)).toBe(200);
+      const note = page.getByRole("note").filter({ hasText: step.note });
+      await note.waitFor();
+      expect(await note.locator('a[href="tel:988"]').count()).toBe(1);
+      expect(await note.locator('a[href="tel:024"]').count()).toBe(1);
+      // The symbols that carry the dream come first in the list, marked as such.
+      expect(await page.getByText(/^Central$/).count()).toBeGreaterThan(0);
+      const full = await page.locator("article, section").filter({ has: note }).first().innerText();
+      await page.getByRole("radio", { name: step.short }).click();
+      await expect
+        .poll(() => page.locator("article, section").filter({ has: note }).first().innerText())
+        .not.toBe(full);
+      for (const violation of await seriousViolations(page)) found.push(`${step.language} ${violation}`);
+      await page.getByRole("radio", { name: step.full }).click();
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("dream screenshots", () => {
   it("captures /dream-input with a result and /journal, on desktop and phone", async () => {
     const password = "pictures of the river 11";

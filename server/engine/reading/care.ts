@@ -1,5 +1,6 @@
 import { type CareKind, READING_LENGTH, SUPPORT_CONTACTS } from "../../../contract/reading";
 import type { Language } from "../morphology";
+import { dreamHash } from "./dream-hash";
 import { choosePractice } from "./practices";
 import type { DreamAnalysis, EmotionKind } from "./types";
 
@@ -87,7 +88,7 @@ const PHRASES: Record<Language, CarePhrases> = {
         ? `The ${nouns[0]} you felt in it is real and deserves your attention.`
         : `The ${nouns.join(" and ")} you felt in it are real and deserve your attention.`,
     notPrediction:
-      "This dream is not a prediction. Dreams do not say what will happen to you or to the people you love; they speak in images about what you feel and what you are carrying.",
+      "It is not a prediction: dreams do not say what will happen to you or to the people you love; they speak in images about what you feel and what you are carrying.",
     notPredictionShort: "It is not a prediction: it does not say what will happen.",
     selfHarm:
       "If this dream touches thoughts you also have when you are awake, of hurting yourself or of not wanting to go on living, please do not carry them alone. Talking to someone today can help, and free, confidential support is there for you:",
@@ -106,7 +107,7 @@ const PHRASES: Record<Language, CarePhrases> = {
       hanging_strangling:
         "Images of the neck and of breath being held back often come when something feels hard to say, or when pressure has built up around you. They are images, not warnings.",
       pregnancy_loss:
-        "A dream of losing a pregnancy can carry real grief or fear, whether or not you are expecting, and whether or not you have lived a loss like this. It does not say what will happen to a pregnancy, now or later. If it touches a loss you have lived, your grief deserves room and company.",
+        "A dream of losing a pregnancy can carry real grief or fear, whether or not you are expecting, and whether or not you have lived a loss like this. Such a dream does not say what will happen to a pregnancy, now or later. If it touches a loss you have lived, your grief deserves room and company.",
       death_of_living:
         "Seeing someone you love die in a dream is one of the most common and most frightening dreams there is. It does not mean they are in danger. It often comes when a bond matters a great deal, when you worry about someone, or when something in that bond is changing.",
     },
@@ -122,8 +123,8 @@ const PHRASES: Record<Language, CarePhrases> = {
       `A calm practice for now: ${name}. ${description}\n${instructions}`,
     practiceShort: "Breathe slowly, and tell someone you trust.",
     deeper:
-      "Later, when you feel steadier, you can come back to the dream with a few quiet questions, and stop at any point. Which moment felt strongest? Where in your body did you feel it? Is there something in your waking life that feels similar: a pressure, a worry, a bond you are afraid of losing? Ask what each image means to you personally before any book or dictionary does. If the same dream returns, writing down what changes from one night to the next often shows what it is working through.",
-    tellSomeone: "If the dream stays with you, tell someone you trust about it.",
+      "Later, when you feel steadier, you can come back to the dream with a few quiet questions, and stop at any point. Which moment felt strongest? Where in your body did you feel it? Is there something in your waking life that feels similar: a pressure, a worry, a bond you are afraid of losing? Ask what each image means to you personally before any book or dictionary does. When the same dream returns, writing down what changes from one night to the next often shows what it is working through.",
+    tellSomeone: "Telling someone you trust about the dream can help if it stays with you.",
     closing: "Be gentle with yourself today.",
     and: "and",
   },
@@ -134,7 +135,7 @@ const PHRASES: Record<Language, CarePhrases> = {
         "Este sueño trajo algo doloroso.",
       ],
       [
-        "Lo que viviste en este sueño fue duro, aunque ocurriera mientras dormías. Lo que haya removido en ti merece que lo trates con suavidad.",
+        "Lo que viviste en este sueño fue duro, aunque ocurriera mientras dormías. Todo lo que haya removido en ti merece que lo trates con suavidad.",
         "Lo que viviste en este sueño fue duro.",
       ],
       [
@@ -150,7 +151,7 @@ const PHRASES: Record<Language, CarePhrases> = {
         : `${subject} y ${rest.join(" y ")} que sentiste en él son reales y merecen tu atención.`;
     },
     notPrediction:
-      "Este sueño no es una predicción. Los sueños no dicen lo que va a pasarte a ti ni a las personas que quieres; hablan en imágenes de lo que sientes y de lo que cargas.",
+      "No es una predicción: los sueños no dicen lo que va a pasarte a ti ni a las personas que quieres; hablan en imágenes de lo que sientes y de lo que cargas.",
     notPredictionShort: "No es una predicción: no dice lo que va a pasar.",
     selfHarm:
       "Si este sueño toca pensamientos que también aparecen fuera del sueño, de hacerte daño o de no querer seguir viviendo, por favor no los cargues en soledad. Hablar hoy con alguien puede ayudar, y hay apoyo gratuito y confidencial para ti:",
@@ -186,7 +187,7 @@ const PHRASES: Record<Language, CarePhrases> = {
     practiceShort: "Respira despacio y cuéntaselo a alguien de confianza.",
     deeper:
       "Más adelante, cuando te sientas con más calma, puedes volver al sueño con unas pocas preguntas tranquilas, y parar cuando quieras. ¿Qué momento se sintió más fuerte? ¿En qué parte del cuerpo lo notaste? ¿Hay algo en tu vida despierta que se parezca: una presión, una preocupación, un vínculo que temes perder? Pregúntate qué significa cada imagen para ti antes de que lo diga ningún libro ni diccionario. Si el mismo sueño vuelve, anotar qué cambia de una noche a otra suele mostrar lo que está elaborando.",
-    tellSomeone: "Si el sueño se queda contigo, cuéntaselo a alguien de confianza.",
+    tellSomeone: "Contarle el sueño a alguien de confianza puede ayudar si se queda contigo.",
     closing: "Trátate con suavidad hoy.",
     and: "y",
   },
@@ -245,9 +246,8 @@ function fitWithin(parts: readonly Part[], separator: string, max: number): stri
 export function composeCare({ analysis, language, premium, names }: CareInput): CareReading {
   const phrases = PHRASES[language];
   const kinds = new Set(analysis.safety.kinds);
-  // The dream's length picks the wording: the same dream always reads the same, two dreams seldom alike.
-  // (compose.ts's dreamHash is not imported: compose imports this module.)
-  const seed = analysis.text.length;
+  // The dream's hash picks the wording: the same dream always reads the same, two dreams seldom alike.
+  const seed = dreamHash(analysis.text);
   const [opener, openerShort] = phrases.openers[seed % phrases.openers.length]!;
   const feelings = painfulFeelings(analysis, language);
   const images = names.filter((name) => !LIGHT_NAME.test(name));

@@ -144,10 +144,16 @@ describe.each(LANGUAGES)("a reading about this dream (%s)", (language) => {
       language === "en"
         ? [
             ["A tiger ate me in the garden.", "In the zoo a tiger watched me and then walked away slowly."],
-            ["I was swimming in the sea with my brother.", "My brother and I were swimming in the sea at night."],
+            [
+              "I was swimming in the sea with my brother.",
+              "My brother and I were swimming in the sea at night.",
+            ],
           ]
         : [
-            ["Un tigre me comió en el jardín.", "En el zoológico un tigre me miraba y luego se alejaba despacio."],
+            [
+              "Un tigre me comió en el jardín.",
+              "En el zoológico un tigre me miraba y luego se alejaba despacio.",
+            ],
             ["Nadaba en el mar con mi hermano.", "Mi hermano y yo nadábamos en el mar de noche."],
           ];
     for (const pair of pairs) {
@@ -208,8 +214,22 @@ describe("roles and reality change the reading", () => {
     expect(text).not.toMatch(/loved one/i);
   });
 
+  it("does not read what the dreamer says about waking life as dream content", () => {
+    const en = read(
+      "I often dream that I am falling from a tall building into the sea. (In real life my dog died last year.)",
+    );
+    expect(en.text).toMatch(/falling/);
+    expect(en.text).not.toMatch(/\bdog\b/);
+    const es = read(
+      "Siempre sueño que me caigo de un edificio alto al mar. (En la vida real mi perro murió el año pasado.)",
+    );
+    expect(es.text).not.toMatch(/\bperro\b/);
+  });
+
   it("names a nightmare kindly and steadies the tone", () => {
-    const { text } = read("A man was chasing me with a knife through a dark house and I could not scream. I was terrified.");
+    const { text } = read(
+      "A man was chasing me with a knife through a dark house and I could not scream. I was terrified.",
+    );
     expect(text).toMatch(/nightmare/i);
     expect(text).toMatch(/safe now|cannot hurt you|can't hurt you|nothing in it can hurt you/);
   });
@@ -217,11 +237,14 @@ describe("roles and reality change the reading", () => {
 
 describe("the dreamer's own words", () => {
   it("keeps the Spanish word the dreamer wrote, with an article that agrees", () => {
-    const { text, short } = read("Soñé que la camarera me traía agua y mis hijas se reían conmigo en la playa.");
+    const { text, short } = read(
+      "Soñé que la camarera me traía agua y mis hijas se reían conmigo en la playa.",
+    );
     expect(text).toMatch(/\b[Ll]a camarera\b/);
     expect(text).not.toMatch(/mesero|Mesero|el camarera/);
     expect(text).toContain("tus hijas");
-    expect(text).not.toMatch(/\bNiño\b|\bel niño\b/);
+    // The daughters are not renamed with the lexicon's word ("Niño").
+    expect(text).not.toMatch(/\bNiño\b|\b(?:el|un) niño\b(?! interior)/);
     expect(short).toContain("tus hijas");
     expect(lintReading(text, "es")).toEqual([]);
   });
@@ -247,7 +270,9 @@ describe("the dreamer's history", () => {
       const language = reading.analysis.language;
       const personal = reading.text.indexOf(meaning);
       const gist = engine.data.symbols.find((symbol) => symbol.key === "water")?.[language].description ?? "";
-      const lexicon = reading.text.indexOf(language === "en" ? "flow of your emotional life" : "fluir de tu vida");
+      const lexicon = reading.text.indexOf(
+        language === "en" ? "flow of your emotional life" : "fluir de tu vida",
+      );
       expect(personal, reading.text).toBeGreaterThanOrEqual(0);
       expect(lexicon, reading.text).toBeGreaterThan(personal);
       expect(reading.text).not.toContain(gist);
@@ -256,19 +281,19 @@ describe("the dreamer's history", () => {
 
   it("names recurring images with the right plurals", () => {
     const dream = "I was swimming in warm water near the shore.";
-    expect(read(dream, { history: history({ recentSymbolCounts: { water: 5 } }) }).text).toContain(
-      "has appeared in 5 of your last 12 dreams",
+    expect(read(dream, { history: history({ recentSymbolCounts: { water: 5 } }) }).text).toMatch(
+      /(?:has appeared|has come up) in 5 of your last 12 dreams/,
     );
     expect(
       read(dream, { history: history({ recentCount: 1, recentSymbolCounts: { water: 1 } }) }).text,
-    ).toContain("also appeared in your last dream");
+    ).toMatch(/also appeared in your last dream|Back in your last dream, .* appeared too/);
     const sueño = "Nadaba en un agua tibia cerca de la orilla.";
-    expect(read(sueño, { history: history({ recentSymbolCounts: { water: 5 } }) }).text).toContain(
-      "ha aparecido en 5 de tus últimos 12 sueños",
+    expect(read(sueño, { history: history({ recentSymbolCounts: { water: 5 } }) }).text).toMatch(
+      /(?:ha aparecido|ha salido) en 5 de tus últimos 12 sueños/,
     );
     expect(
       read(sueño, { history: history({ recentCount: 1, recentSymbolCounts: { water: 1 } }) }).text,
-    ).toContain("también apareció en tu último sueño");
+    ).toMatch(/también apareció en tu último sueño|También en tu último sueño apareció/);
   });
 
   it("recognises a recurring dream", () => {
@@ -283,7 +308,18 @@ describe("the dreamer's history", () => {
     expect(similar).toContain("“The flood”");
     expect(similar).toContain("2 March 2026");
     expect(read("I keep having this dream: my house is full of water.").text).toMatch(/keeps coming back/);
-    expect(read("Otra vez el mismo sueño: mi casa estaba llena de agua.").text).toMatch(/vuelve una y otra vez/);
+    expect(read("Otra vez el mismo sueño: mi casa estaba llena de agua.").text).toMatch(
+      /vuelve una y otra vez/,
+    );
+  });
+});
+
+describe("retelling the dreamer's words", () => {
+  it("mends only the article of a typo: 'an school' is retold as 'a school'", () => {
+    const opening = read("I walked into an school and a owl was sitting on my desk.").text.split("\n\n")[0];
+    expect(opening).toMatch(/\ba school\b/);
+    expect(opening).toMatch(/\ban owl\b/);
+    expect(read("An snake bit my hand while I slept in an house.").text).toMatch(/\ba snake bit your hand\b/);
   });
 });
 
@@ -296,5 +332,92 @@ describe("when nothing is recognised", () => {
     expect(read("Blorp zenith quibble mumble.", { ultraSimplified: true }).text.length).toBeLessThanOrEqual(
       READING_LENGTH.short.max,
     );
+  });
+
+  it("asks for the details that would let it read more, within the free length, naming the feelings it heard", () => {
+    const readings = [
+      read("Blorp zenith quibble mumble."),
+      read("Glorpo, zanfiro y meluqui.", { language: "es" }),
+      read("I was terrified, blorp zenith quibble.", { category: "recurring" }),
+      read("Tenía muchísimo miedo, glorpo zanfiro.", { language: "es", category: "recurring" }),
+    ];
+    for (const { text } of readings) {
+      expect(text.length).toBeGreaterThanOrEqual(800);
+      expect(text.length).toBeLessThanOrEqual(1200);
+    }
+    expect(readings[0]!.text).toMatch(/Who was there.*Where were you.*how did it end.*a colour, a sound/s);
+    expect(readings[1]!.text).toMatch(/¿Quién estaba.*¿Dónde estabas.*cómo terminó.*un color, un sonido/s);
+    expect(readings[2]!.text).toMatch(/What you felt \(intense fear\)/);
+    expect(readings[3]!.text).toMatch(/Lo que sentiste \([^)]*miedo/);
+  });
+});
+
+describe("prose that follows this dream's own words", () => {
+  it("reads a kindness done to you as something received, and only force as overpowering", () => {
+    const en = read(
+      "In my dream the nurse at the hospital gave me a glass of milk and my friends laughed.",
+    ).text;
+    expect(en).toMatch(/something you receive|on the receiving end/);
+    expect(en).not.toMatch(/force pressing on you|consuming or overpowering/);
+    const es = read("Soñé que la camarera del bar me servía un café y mis amigas se reían.").text;
+    expect(es).toMatch(/algo que recibes|te muestra recibiendo/);
+    expect(es).not.toMatch(/una fuerza que te presiona|te consume o te sobrepasa/);
+    expect(read("A tiger ate me in the forest and I was terrified.").text).toMatch(
+      /overpowering|pressing on you|happened to you|done to you/,
+    );
+    expect(read("Un tigre me comió en el bosque y tenía mucho miedo.").text).toMatch(
+      /sobrepasa|te presiona|te pasaba a ti|te ocurría a ti/,
+    );
+  });
+
+  it("names every image as the dreamer did, and a Spanish action as a noun, never a bare infinitive in a list", () => {
+    const en = read("A tiger ate me in my grandmother's kitchen and I woke up crying.").text;
+    expect(en).toMatch(/your grandmother/);
+    expect(en).not.toMatch(/\bthe grandparent\b/);
+    const es = read("Soñé que la camarera del bar me servía agua turbia y mis hijas se reían.").text;
+    expect(es).toMatch(/tus hijas/);
+    expect(es).not.toMatch(/\bel niño\b(?! interior)/);
+    expect(es).not.toMatch(/(?:,|\by) reír\b/);
+  });
+
+  it("moves from one image to the next without placing it before or after another image", () => {
+    for (const dream of [
+      "A tiger ate me in my grandmother's kitchen, then my dog came and barked and I ran to the garden.",
+      "Soñé que la camarera del bar me servía agua turbia, mis hijas se reían y una serpiente salió del vaso.",
+    ]) {
+      const images = read(dream).text.split("\n\n")[1] ?? "";
+      expect(images).not.toMatch(
+        /coming (?:before|after)|que llegan? (?:antes|después)|\b(?:Tras|After) (?:the|el|la)\b/,
+      );
+    }
+  });
+
+  it("retells a clause mid-sentence in lower case, without a leading 'until' or 'hasta que'", () => {
+    const en = read("A tiger ate me in the kitchen. My dog barked until the tiger ran away.").text;
+    expect(en).not.toMatch(/\b(?:When|when|that|Since|Because) A tiger\b/);
+    expect(en).not.toMatch(/\buntil the tiger\b/);
+    const es = read("Un perro me mordió en la cocina. Mi gato maullaba hasta que el perro se fue.").text;
+    expect(es.split("\n\n")[0]).not.toMatch(/hasta que el perro/);
+  });
+
+  it("gives the short version the same images as info.central, most central first", () => {
+    for (const dream of [
+      "A tiger ate me in my grandmother's kitchen, then my dog Max came and barked until the tiger ran away.",
+      "Soñé que la camarera del bar me servía agua turbia y mis hijas se reían. Una serpiente salió del vaso.",
+    ]) {
+      const reading = read(dream);
+      const evidence = new Map(
+        engine.match(dream).symbols.map((match) => [match.key, match.evidence[0]?.text]),
+      );
+      const images = reading.short.slice(0, reading.short.indexOf(":"));
+      // Each central image the short version names, where it names it (by the dreamer's word, or its gist).
+      const at = reading.info.central.map((key) =>
+        images.toLowerCase().indexOf((evidence.get(key) ?? "").toLowerCase().split(/\s+/).at(-1) ?? ""),
+      );
+      expect(at[0]).toBeGreaterThanOrEqual(0);
+      const named = at.filter((index) => index >= 0);
+      expect(named.length).toBeGreaterThanOrEqual(2);
+      expect([...named].sort((a, b) => a - b)).toEqual(named);
+    }
   });
 });

@@ -7,12 +7,14 @@ import {
 import type { LexiconData, SymbolEntry, Theme } from "../lexicon/schema";
 import type { Evidence, SymbolMatch } from "../matcher";
 import type { Language } from "../morphology";
+import { foldWord } from "../text";
 import { composeCare } from "./care";
-import { countPhrase, esIsPlural, esNounPhrase, toSecondPerson } from "./grammar";
+import { dreamHash } from "./dream-hash";
+import { countPhrase, enArticle, esIsPlural, esNounPhrase, toSecondPerson } from "./grammar";
 import { offVoice, splitSentences, toReaderVoice } from "./lexicon-voice";
 import { type ReadingLexicon, readingLexicon, type SymbolMeaning } from "./meanings";
 import {
-  capitalise,
+  type Force,
   type ImagePlace,
   type ImageWords,
   type Mood,
@@ -21,7 +23,7 @@ import {
   verbFor,
 } from "./phrases";
 import { choosePractice } from "./practices";
-import type { DreamAnalysis, Reading, ReadingOptions, SymbolRole } from "./types";
+import type { DreamAnalysis, Reading, ReadingOptions, Span, SymbolRole } from "./types";
 
 /**
  * Writes one reading about THIS dream, in its language and in the second person: the dream's movement
@@ -41,6 +43,8 @@ interface Image extends ImageWords {
   start: number;
   clauseStart: number;
   clauseEnd: number;
+  /** The dream's clause stopped on a word that needs a next one: a fragment the retelling leaves out. */
+  cut: boolean;
   person: boolean;
   /** Dead in waking life: the text says so, or the lexicon's "deceased" was found on the same words. */
   dead: boolean;
@@ -56,6 +60,8 @@ interface Budget {
   extended: number;
   insights: number;
   images: number;
+  /** A closing invitation to note the images down: for dreams with too little to say to fill a reading. */
+  journal?: boolean;
 }
 
 const FREE_BUDGETS: readonly Budget[] = [
@@ -66,6 +72,7 @@ const FREE_BUDGETS: readonly Budget[] = [
   { details: true, extras: true, extended: 1, insights: 0, images: 5 },
   { details: true, extras: true, extended: 2, insights: 0, images: 5 },
   { details: true, extras: true, extended: 3, insights: 0, images: 5 },
+  { details: true, extras: true, extended: 3, insights: 1, images: 5, journal: true },
 ];
 const FREE_START = 3;
 
@@ -81,10 +88,49 @@ const PREMIUM_START = 3;
 
 /** Celebrity categories read through what the name stirs, not through admiration. */
 const CONTESTED_FIGURES = new Set(["Historical figure", "Politician"]);
+/** Actions that, done to the dreamer, consume or overpower: never read as their doing ("being eaten"). */
+const CONSUMING = new Set(["eating", "killing", "shooting", "kidnapping", "pushing", "fighting", "drowning"]);
 /** Lexicon keys whose meaning is already about undergoing them ("Being chased points to…"). */
 const UNDERGONE = new Set(["chase", "lost", "trapped", "late", "attack", "being_watched", "paralysis"]);
 /** Actions and events that harm: beside a harmed own one they are fear of loss, never a wish. */
 const HARM = new Set(["killing", "death", "accident", "attack", "shooting", "drowning", "kidnapping", "war"]);
+/** Beings that, acting on the dreamer in a fearful dream, overpower rather than give (unless the clause says care). */
+const FORCEFUL_BEINGS = new Set([
+  "monster",
+  "devil",
+  "shark",
+  "wolf",
+  "tiger",
+  "lion",
+  "bear",
+  "crocodile",
+  "snake",
+  "spider",
+  "intruder",
+]);
+
+/** Whole folded words only: "\\b" does not know "ñ". */
+function wordPattern(alternatives: string): RegExp {
+  return new RegExp(`(?<!\\p{L})(?:${alternatives})(?!\\p{L})`, "u");
+}
+/** What, done to the dreamer, overpowers: attacked, chased, eaten, bitten, killed, hit, drowned, kidnapped, trapped. */
+const FORCE_WORDS: Record<Language, RegExp> = {
+  en: wordPattern(
+    "attack\\p{L}*|chas(?:e|ed|es|ing)|hunt(?:ed|ing)|(?:ate|eat|eats|eating|devoured|devouring) (?:me|us)|eaten|devour\\p{L}*|bit|bites?|bitten|biting|kill\\p{L}*|murder\\p{L}*|hit|hits|hitting|punch\\p{L}*|kick\\p{L}*|beat|beating|beaten|stab\\p{L}*|shot|shoot\\p{L}*|drown\\p{L}*|kidnap\\p{L}*|abduct\\p{L}*|trap\\p{L}*|grabb?\\p{L}*|strangl\\p{L}*|chok\\p{L}*|hurt\\p{L}*|push\\p{L}*|dragg\\p{L}*|crush\\p{L}*|slapp?\\p{L}*|stung|threaten\\p{L}*|tortur\\p{L}*|swallow\\p{L}*|caught|held (?:me|us) down|tied (?:me|us)",
+  ),
+  es: wordPattern(
+    "atac\\p{L}*|persegu\\p{L}*|persig\\p{L}*|(?:me|nos) com(?:ia|io|ian|ieron|e|en)|devor\\p{L}*|comid[oa]s? por|mord\\p{L}*|muerd\\p{L}*|mat(?:a|o|aba|aban|ar|aron|ando)(?:me|nos)?|asesin\\p{L}*|golpe\\p{L}*|peg(?:o|aba|aban|aron)|apuñal\\p{L}*|dispar\\p{L}*|ahog\\p{L}*|secuestr\\p{L}*|rapt\\p{L}*|atrap\\p{L}*|encerr\\p{L}*|agarr\\p{L}*|empuj\\p{L}*|estrangul\\p{L}*|hir(?:io|ieron)|her(?:ia|ian|ido|ida)|lastim\\p{L}*|arrastr\\p{L}*|aplast\\p{L}*|amenaz\\p{L}*|tortur\\p{L}*|trag(?:o|aba|aron)|caz(?:o|aba|aban|aron)",
+  ),
+};
+/** What, done to the dreamer, is given or let in: served, hugged, kissed, given, helped, fed, healed, carried, taught. */
+const CARE_WORDS: Record<Language, RegExp> = {
+  en: wordPattern(
+    "serv\\p{L}*|hugg?\\p{L}*|kiss\\p{L}*|gave|giv\\p{L}*|help\\p{L}*|fed|feed\\p{L}*|heal\\p{L}*|carr(?:y|ied|ies|ying)|taught|teach\\p{L}*|held|hold\\p{L}*|comfort\\p{L}*|cuddl\\p{L}*|welcom\\p{L}*|offer\\p{L}*|protect\\p{L}*|rescu\\p{L}*|saved|brought|handed|pour\\p{L}*|look(?:ed|s|ing)? after|car(?:ed|ing) for|sang|stroked",
+  ),
+  es: wordPattern(
+    "serv\\p{L}*|sirv\\p{L}*|abraz\\p{L}*|bes(?:o|a|aba|aban|aron)|d(?:io|aba|aban|ieron)|regal\\p{L}*|ayud\\p{L}*|aliment\\p{L}*|cur(?:o|aba|aban|aron)|san(?:o|aba|aron)|carg(?:o|aba|aban|aron)|enseñ\\p{L}*|consol\\p{L}*|cuid\\p{L}*|proteg\\p{L}*|protej\\p{L}*|rescat\\p{L}*|salv(?:o|aba|aron)|ofrec\\p{L}*|acarici\\p{L}*|arrop\\p{L}*|llev(?:o|aba|aban|aron) en brazos",
+  ),
+};
 /** Categories named with the lexicon's word rather than the dream's (their evidence is a verb or adjective). */
 const NAMED_BY_LEXICON = new Set(["action", "emotion", "event", "color", "number"]);
 
@@ -94,14 +140,15 @@ const LEADING_WORDS: Record<Language, RegExp> = {
 };
 /** Words that join a clause to the one before, and the framing of a dream report ("I dreamt that…"). */
 const CLAUSE_LEAD: Record<Language, RegExp> = {
-  en: /^(?:(?:and|but|so|then|when|while|where|as|because|i dreamt|i dreamed|i had a dream|last night|that|in my dream,?)\s+)+/i,
-  es: /^(?:(?:y|e|pero|luego|entonces|cuando|mientras|donde|porque|que|soñé|soñaba|anoche|tuve un sueño en el|en mi sueño,?)\s+)+/i,
+  en: /^(?:(?:and|but|so|then|after that|later|afterwards|next|when|while|where|as|because|until|till|before|after|once|i dreamt|i dreamed|i had a dream|last night|that|in my dream,?)\s+)+/i,
+  es: /^(?:(?:y|e|pero|luego|después|más tarde|entonces|cuando|mientras|donde|porque|hasta que|antes de que|así que|que|soñé|soñaba|anoche|tuve un sueño en el|en mi sueño,?)\s+)+/i,
 };
 /** A clause cut short on a word that needs a next one ("…across the hall with the"). */
 const CLAUSE_TAIL: Record<Language, RegExp> = {
   en: /(?:[\s,]+(?:the|a|an|with|and|or|of|to|in|on|at|into|from|my|your|his|her|their|our|that|but|so|very|he|she|they|we|it|i))+[\s,]*$/i,
   es: /(?:[\s,]+(?:el|la|los|las|un|una|unos|unas|de|del|al|a|y|e|o|en|con|por|para|mi|mis|tu|tus|su|sus|que|pero|muy|él|ella|ellos|ellas|yo))+[\s,]*$/i,
 };
+const EN_INDEFINITE = /\b([Aa]n?) ([\p{L}\d][\p{L}\d'-]*)/gu;
 /** Images that can act on the dreamer: "a tiger chased me", «mi jefe me gritaba». */
 const ANIMATE = new Set(["people", "animal", "spiritual"]);
 /** A clause starting with one of these reads on in lower case after a colon or comma. */
@@ -135,6 +182,12 @@ const FEELING_KEYS: Record<EmotionKind, string> = {
   awe: "awe",
 };
 
+/** Words that read as a verb form rather than a noun; a lowercase single word only. */
+const VERB_FORM: Record<Language, RegExp> = {
+  en: /^\p{Ll}+(?:ed|ing)$/u,
+  es: /^\p{Ll}+(?:aba|abas|aban|ábamos|ían|ió|aron|ieron|ando|iendo)$/u,
+};
+
 /** Words English names without an article: "heaven", not "the heaven". */
 const EN_NO_ARTICLE = new Set([
   "heaven",
@@ -157,17 +210,8 @@ const EN_IRREGULAR_PLURALS = new Set([
   "geese",
 ]);
 
-/** FNV-1a over the dream text: picks wordings deterministically, so the same dream always reads the same. */
-export function dreamHash(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-const SENTENCE_BREAK = /(?<=[.!?…])["”»)]*\s+|\n+/;
+// A reader starts a new sentence after any full stop, even one inside a quote ("…know?'; write down…").
+const SENTENCE_BREAK = /(?<=[.!?…])["”»)'’]*(?:[;:,]\s*|\s+)|\n+/;
 
 /** The first two words of a sentence, lower case: two sentences of a reading never share them. */
 function openerOf(sentence: string): string {
@@ -257,7 +301,7 @@ function isPlural(word: string, language: Language): boolean {
   return EN_IRREGULAR_PLURALS.has(last) || (/s$/.test(last) && !/(?:ss|us|is)$/.test(last));
 }
 
-/** How a lexicon name reads inside a sentence: "falling", "the wedding", «la caída», «comer». */
+/** How a lexicon name reads inside a sentence: "falling", "the wedding", «la caída», «el comer». */
 function lexiconName(entry: SymbolEntry, language: Language): string {
   const name = entry[language].name;
   const lower = /^[\p{Lu}][\p{Ll}]/u.test(name) ? lowerFirst(name) : name;
@@ -271,8 +315,13 @@ function lexiconName(entry: SymbolEntry, language: Language): string {
     return bare ? lower : `the ${lower}`;
   }
   const head = lower.split(" ")[0] ?? lower;
-  // Infinitives ("comer", "ahogarse", "sentirse observado") read without an article.
-  return /(?:ar|er|ir|ír)(?:se)?$/.test(head) ? lower : esNounPhrase(lower, "def");
+  // An infinitive is named as the noun it also is: «el bar y el reír», never «el bar y reír».
+  return /(?:ar|er|ir|ír)(?:se)?$/.test(head) ? `el ${lower}` : esNounPhrase(lower, "def");
+}
+
+/** A lexicon or practice text in the reader's voice, sentence by sentence; sentences off that voice are left out. */
+function voiced(text: string, language: Language): string[] {
+  return splitSentences(toReaderVoice(text, language)).filter((sentence) => !offVoice(sentence, language));
 }
 
 /** The image named as the dreamer named it: "the waitress" stays "la camarera", "my daughters" is "tus hijas". */
@@ -285,16 +334,28 @@ function nameOf(
 ): { name: string; plural: boolean; celebrity: string | null } {
   const celebrity = match.details?.[0] ?? null;
   if (celebrity) return { name: celebrity, plural: false, celebrity };
-  if (NAMED_BY_LEXICON.has(entry.category))
-    return { name: lexiconName(entry, language), plural: false, celebrity };
   const evidence = evidenceIn(match, role);
+  // A verb form ("sangraba", "bleeding") or a whole phrase («alguien que yo no conocía») does not name a
+  // thing the way a noun does: the lexicon's word does.
+  const phrase = evidence
+    ? evidence.text.replace(LEADING_WORDS[language], "").split(/\s+/).length > 3
+    : false;
+  if (
+    NAMED_BY_LEXICON.has(entry.category) ||
+    phrase ||
+    (evidence && VERB_FORM[language].test(evidence.text))
+  ) {
+    return { name: lexiconName(entry, language), plural: false, celebrity };
+  }
   const written = (evidence?.text ?? entry[language].name).replace(LEADING_WORDS[language], "");
-  let word = evidence && atSentenceStart(text, evidence.start) ? lowerFirst(written) : written;
+  // Possessive "'s" belongs to the sentence it came from: "the sheriff's" is the sheriff.
+  const word = (evidence && atSentenceStart(text, evidence.start) ? lowerFirst(written) : written).replace(
+    /['’]s$/,
+    "",
+  );
   const plural = isPlural(word, language);
   const own = role?.own ?? false;
   let name: string;
-  // Possessive "'s" belongs to the sentence it came from: "the sheriff's" is the sheriff.
-  word = word.replace(/['’]s$/, "");
   if (language === "en") {
     name = own
       ? `your ${word}`
@@ -307,7 +368,19 @@ function nameOf(
   return { name, plural: plural && !role?.givenName, celebrity };
 }
 
-/** The dream's clause about an image, in the second person, or the dreamer's words quoted as written. */
+const SENTENCE_END = /[.!?…\n]/;
+
+/** The clause, or its whole sentence when the clause alone is a bare name ("Mi hermana" of "Mi hermana y yo…"). */
+function clauseSpan(text: string, clause: Span): Span {
+  if (clause.text.trim().split(/\s+/).length >= 3) return clause;
+  let start = clause.start;
+  while (start > 0 && !SENTENCE_END.test(text[start - 1] ?? "")) start--;
+  let end = clause.end;
+  while (end < text.length && !SENTENCE_END.test(text[end] ?? "")) end++;
+  const sentence = text.slice(start, end);
+  return sentence.trim().split(/\s+/).length <= 20 ? { start, end, text: sentence } : clause;
+}
+
 /** The word is written with a capital somewhere that is not a sentence's start: a name. */
 function capitalisedInside(text: string, word: string): boolean {
   for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + word.length)) {
@@ -316,30 +389,40 @@ function capitalisedInside(text: string, word: string): boolean {
   return false;
 }
 
+/** The dream's clause about an image, in the second person, or the dreamer's words quoted as written. */
 function clauseOf(
   text: string,
   role: SymbolRole | undefined,
   fallback: string,
   phrases: Phrases,
   language: Language,
-): string {
-  const written = (role?.clause.text ?? fallback)
+): { clause: string; cut: boolean } {
+  const trimmed = (role ? clauseSpan(text, role.clause).text : fallback)
     .replace(/["“”«»]/g, "")
     .replace(/[.!?…;:]+/g, ",")
     .replace(/^[\s,"“«(]+|[\s,"”»(]+$/g, "")
-    .replace(CLAUSE_LEAD[language], "")
+    .replace(CLAUSE_LEAD[language], "");
+  const cut = CLAUSE_TAIL[language].test(trimmed);
+  const written = trimmed
     .replace(CLAUSE_TAIL[language], "")
     // "chanting fight fight fight": a word said once reads the same and never looks like a slip.
     .replace(/\b(\p{L}+)(?:\s+\1\b)+/giu, "$1");
   // "telling me I time travelled" -> "telling you that you time travelled", not "you you".
-  const voiced = toSecondPerson(written, language)?.replace(/\byou you\b/g, "you that you");
-  if (voiced === undefined) return phrases.quote(written);
+  const voiced = toSecondPerson(written, language)
+    ?.replace(/\byou you\b/g, "you that you")
+    // Retold, not quoted: "an school" reads "a school".
+    .replace(EN_INDEFINITE, (all, article: string, word: string) =>
+      language === "en" ? `${article[0] === "A" ? "A" : "a"}${enArticle(word).slice(1)} ${word}` : all,
+    );
+  if (voiced === undefined) return { clause: phrases.quote(written), cut };
   const first = voiced.split(/\s+/)[0] ?? "";
   const opensSentence = role ? atSentenceStart(text, role.clause.start) : false;
   // Read on after a colon in lower case, unless the first word is a name the text capitalises elsewhere too.
   const lower =
     LOWER_AFTER[language].has(first.toLowerCase()) || (opensSentence && !capitalisedInside(text, first));
-  return lower && first !== first.toUpperCase() ? lowerFirst(voiced) : voiced;
+  // An all-capital word is an acronym and keeps its case; the article "A" is only one letter.
+  const acronym = first.length > 1 && first === first.toUpperCase();
+  return { clause: lower && !acronym ? lowerFirst(voiced) : voiced, cut };
 }
 
 /** The central images in the order the dream tells them, the dead and the waking-only set apart. */
@@ -355,18 +438,28 @@ function centralImages(
   const inDream = (key: string) =>
     !roles.roles.get(key)?.onlyInWakingRemark && lexicon.entries.has(key) && !felt.has(key);
   // The celebrity first: when "deceased" was found on the same name, the person is read through the celebrity.
+  const suppressedEarly = new Set<string>();
   const keys = salience.central
     .filter(inDream)
     .sort((a, b) => Number(b === "celebrity") - Number(a === "celebrity"));
+  // "deceased" found on a celebrity's name is that celebrity, read through what the dreamer sees in them.
+  const celebrity = byKey.get("celebrity");
+  const deceased = keys.indexOf("deceased");
+  if (celebrity && deceased >= 0 && sharesWords(celebrity, byKey.get("deceased"))) {
+    if (keys.includes("celebrity")) keys.splice(deceased, 1);
+    else keys[deceased] = "celebrity";
+    suppressedEarly.add("deceased");
+  }
   // Too few left after the waking remarks: the next most central ones stand in.
   for (const ranked of salience.ranked) {
     if (keys.length >= CENTRAL_SYMBOLS.min) break;
-    if (!keys.includes(ranked.match.key) && inDream(ranked.match.key)) keys.push(ranked.match.key);
+    const key = ranked.match.key;
+    if (!keys.includes(key) && !suppressedEarly.has(key) && inDream(key)) keys.push(key);
   }
   const images: Image[] = [];
   const spans = new Map<string, Image>();
   /** Symbols the prose must not speak of: "deceased" on a celebrity's name or beside someone alive. */
-  const suppressed = new Set<string>();
+  const suppressed = suppressedEarly;
   // Someone the text calls alive is never read as one who has died.
   const aliveOnly =
     [...roles.roles.values()].some((role) => role.waking === "alive") &&
@@ -378,6 +471,7 @@ function centralImages(
     if (!match || !entry || !meaning) continue;
     const role = roles.roles.get(key);
     const evidence = evidenceIn(match, role);
+    const told = role ? clauseSpan(text, role.clause) : null;
     const span = evidence ? `${evidence.start}:${evidence.end}` : key;
     const sameWords = spans.get(span);
     if (sameWords) {
@@ -400,10 +494,10 @@ function centralImages(
       role,
       name,
       plural,
-      clause: clauseOf(text, role, evidence?.text ?? name, phrases, language),
+      ...clauseOf(text, role, evidence?.text ?? name, phrases, language),
       start: evidence?.start ?? 0,
-      clauseStart: role?.clause.start ?? evidence?.start ?? 0,
-      clauseEnd: role?.clause.end ?? evidence?.end ?? 0,
+      clauseStart: told?.start ?? evidence?.start ?? 0,
+      clauseEnd: told?.end ?? evidence?.end ?? 0,
       person: entry.category === "people",
       dead: role?.waking === "dead",
       harmedOwn: false,
@@ -426,13 +520,40 @@ function centralImages(
   return { images: images.sort((a, b) => a.start - b.start), suppressed };
 }
 
-function placeOf(images: readonly Image[], index: number): ImagePlace {
-  const previous = images[index - 1]?.name;
-  const next = images[index + 1]?.name;
-  if (previous === undefined && next === undefined) return { at: "only" };
-  if (previous === undefined) return { at: "first", next: next ?? "" };
-  if (next === undefined) return { at: "last", previous };
-  return { at: "middle", previous, next };
+/**
+ * How what is done to the dreamer in an image's clause reads: "force" overpowers (a tiger ate you, a dog bit
+ * you), "care" is given and let in (the waitress served you, your mother hugged you), null says neither.
+ */
+function forceOf(analysis: DreamAnalysis, image: Image): Force {
+  const { language } = analysis;
+  const clause = analysis.text
+    .slice(image.clauseStart, image.clauseEnd)
+    .split(/[^\p{L}]+/u)
+    .map(foldWord)
+    .join(" ");
+  if (FORCE_WORDS[language].test(clause)) return "force";
+  if (CARE_WORDS[language].test(clause)) return "care";
+  const { nightmare, tone } = analysis.emotions;
+  return FORCEFUL_BEINGS.has(image.key) && (nightmare || tone === "dark") ? "force" : null;
+}
+
+/** An action that, done to the dreamer, consumes or overpowers: "a tiger ate you", not "they fed you". */
+function consumes(analysis: DreamAnalysis, image: Image): boolean {
+  return CONSUMING.has(image.key) && forceOf(analysis, image) !== "care";
+}
+
+function sharesWords(a: SymbolMatch, b: SymbolMatch | undefined): boolean {
+  return (
+    b !== undefined &&
+    a.evidence.some((one) => b.evidence.some((other) => one.start < other.end && other.start < one.end))
+  );
+}
+
+/** Where the `index`th of `told` images stands: the first, one in the middle, the last, or the only one. */
+function placeOf(told: number, index: number): ImagePlace {
+  if (told <= 1) return "only";
+  if (index === 0) return "first";
+  return index === told - 1 ? "last" : "middle";
 }
 
 function moodOf(analysis: DreamAnalysis): Mood | null {
@@ -475,6 +596,22 @@ interface Context {
   practice: { name: string; instructions: string };
 }
 
+/**
+ * Any image, named as the dreamer named it wherever the dream names it ("your grandmother", «tus hijas»),
+ * else by the lexicon's word.
+ */
+function wordsFor(ctx: Context, key: string): { name: string; plural: boolean } {
+  const image = ctx.images.find((candidate) => candidate.key === key);
+  if (image) return image;
+  const { analysis } = ctx;
+  const entry = ctx.lexicon.entries.get(key);
+  if (!entry) return { name: key, plural: false };
+  const match = analysis.matches.find((candidate) => candidate.key === key);
+  return match
+    ? nameOf(analysis.text, match, entry, analysis.roles.roles.get(key), analysis.language)
+    : { name: lexiconName(entry, analysis.language), plural: false };
+}
+
 /** The dreamer's words for the strongest feeling, quoted: " (“terrified”)". */
 function feelingWords(ctx: Context): string {
   const evidence = ctx.analysis.emotions.dominant[0]?.evidence[0]?.text;
@@ -486,13 +623,16 @@ function meaningSentences(ctx: Context, image: Image, index: number, budget: Bud
   const { phrases, images } = ctx;
   const { meaning, role } = image;
   const verbs = meaning.copular ? phrases.copularVerbs : phrases.aboutVerbs;
-  const verb = verbFor(image, verbs[(ctx.seed + index) % verbs.length] ?? verbs[0]!);
-  const place = placeOf(images, index);
+  // Other bits of the hash than the wordings' own, so verb and transition vary apart across dreams.
+  const verb = verbFor(image, verbs[((ctx.seed >>> 8) + index) % verbs.length] ?? verbs[0]!);
+  const place = placeOf(Math.min(budget.images, images.length), index);
   const gist = meaning.gist;
-  const about = gist ?? lowerFirst(meaning.whole.replace(/[.!…]+$/, ""));
+  const about = gist ?? phrases.unspokenMeaning;
   const harmedOwn = images.find((other) => other.harmedOwn && other !== image);
   const out: string[] = [];
   const personal = ctx.options.history?.personalMeanings[image.key];
+  /** The image is read through its lexicon meaning, so the lexicon's further sentences fit after it. */
+  let lexiconFrame = false;
 
   if (image.celebrity) {
     // A dictator or a politician is not someone the dreamer "admires": read through what the name stirs.
@@ -512,18 +652,19 @@ function meaningSentences(ctx: Context, image: Image, index: number, budget: Bud
     out.push(prose.must(phrases.harmToOwn(image.name, harmedOwn)));
   } else if (HARM.has(image.key) && role?.role === "witness") {
     out.push(prose.must(phrases.harmWitnessed(image.name, image)));
-  } else if (role?.role === "target" && image.entry.category === "action" && !UNDERGONE.has(image.key)) {
+  } else if (role?.role === "target" && image.entry.category === "action" && consumes(ctx.analysis, image)) {
     out.push(prose.must(phrases.doneToYou(image)));
+  } else if (role?.role === "target" && image.entry.category === "action" && !UNDERGONE.has(image.key)) {
+    out.push(prose.must(phrases.aimedAtYou(image)));
   } else {
+    lexiconFrame = true;
     if (personal) {
       // The dreamer's own meaning comes before the lexicon's.
       out.push(prose.must(phrases.personal(image, phrases.quote(personal))));
       out.push(prose.must(phrases.beyondPersonal(image, phrases.join(verb, about))));
-    } else if (gist) {
-      const meaningText = budget.details && meaning.detail ? `${gist}: ${meaning.detail}` : gist;
-      out.push(prose.must(phrases.image(image, phrases.join(verb, meaningText), place)));
     } else {
-      out.push(prose.must(phrases.imageWhole(image.name, meaning.whole, place)));
+      const meaningText = gist && budget.details && meaning.detail ? `${gist}: ${meaning.detail}` : about;
+      out.push(prose.must(phrases.image(image, phrases.join(verb, meaningText), place)));
     }
     const shared = images.findIndex(
       (other) => other.clauseStart < image.clauseEnd && image.clauseStart < other.clauseEnd,
@@ -539,18 +680,19 @@ function meaningSentences(ctx: Context, image: Image, index: number, budget: Bud
         image.clauseStart < other.clauseEnd,
     );
     if (role?.role === "target" && ANIMATE.has(image.entry.category) && firstInClause && !undergone) {
-      const { tone, nightmare } = ctx.analysis.emotions;
-      const acted = prose.pick(phrases.actsOnYou(image, nightmare || tone === "dark"));
+      const acted = prose.pick(phrases.actsOnYou(image, forceOf(ctx.analysis, image)));
       if (acted) out.push(acted);
     }
   }
-  for (const sentence of meaning.extended.slice(0, budget.extended)) {
+  for (const sentence of meaning.extended.slice(0, lexiconFrame ? budget.extended : 0)) {
     const picked = prose.pick([sentence]);
     if (picked) out.push(picked);
   }
   const [question, ...rest] = meaning.insight.slice(0, budget.insights);
   if (question) {
-    const picked = prose.pick(phrases.insight(image.name, question));
+    const picked = prose.pick(
+      phrases.insight(image.name, /^[¿I]\b|^¿/.test(question) ? question : lowerFirst(question)),
+    );
     if (picked) out.push(picked);
     for (const sentence of rest) {
       const further = prose.pick([sentence]);
@@ -565,7 +707,9 @@ function openingParagraph(ctx: Context, images: readonly Image[], prose: Prose):
   const clauses: string[] = [];
   let told = -1;
   // Clauses in the dream's order; one that overlaps a clause already told is the same moment.
-  for (const image of [...images].sort((a, b) => a.clauseStart - b.clauseStart)) {
+  const inOrder = [...images].sort((a, b) => a.clauseStart - b.clauseStart);
+  const whole = inOrder.filter((image) => !image.cut);
+  for (const image of whole.length > 0 ? whole : inOrder) {
     if (image.clauseStart < told || clauses.length >= 4) continue;
     told = image.clauseEnd;
     clauses.push(image.clause);
@@ -594,15 +738,13 @@ function openingParagraph(ctx: Context, images: readonly Image[], prose: Prose):
 }
 
 function togetherParagraph(ctx: Context, images: readonly Image[], budget: Budget, prose: Prose): string {
-  const { phrases, analysis, lexicon, options } = ctx;
+  const { phrases, analysis, options } = ctx;
   const sentences: string[] = [];
   // The feeling is tied to the most central thing or being, not to an action ("the sadness around killing").
   const lead =
     analysis.salience.central
       .map((key) => images.find((image) => image.key === key))
-      .find((image) => image && !NAMED_BY_LEXICON.has(image.entry.category))?.name ??
-    images[0]?.name ??
-    "";
+      .find((image) => image && !NAMED_BY_LEXICON.has(image.entry.category))?.name ?? phrases.thisDream;
   const nightmare = analysis.emotions.nightmare && options.category !== "nightmare";
   if (nightmare) {
     const picked = prose.pick(phrases.nightmare(lead));
@@ -613,14 +755,10 @@ function togetherParagraph(ctx: Context, images: readonly Image[], budget: Budge
     const picked = prose.pick(phrases.tone(mood, lead));
     if (picked) sentences.push(picked);
   }
-  const nameFor = (key: string) =>
-    images.find((image) => image.key === key)?.name ??
-    (lexicon.entries.get(key) ? lexiconName(lexicon.entries.get(key)!, analysis.language) : key);
+  const nameFor = (key: string) => wordsFor(ctx, key).name;
   if (budget.extras || images.length < 3) {
     for (const combo of ctx.combined.slice(0, options.premium ? 2 : 1)) {
-      const [first, ...more] = splitSentences(
-        toReaderVoice(combo[analysis.language].description, analysis.language),
-      );
+      const [first, ...more] = voiced(combo[analysis.language].description, analysis.language);
       const names = joinNames(combo.symbolKeys.map(nameFor), phrases.and);
       const picked = prose.pick(phrases.combined(names, lowerFirst(first ?? "")));
       if (picked) sentences.push(picked);
@@ -633,7 +771,7 @@ function togetherParagraph(ctx: Context, images: readonly Image[], budget: Budge
     for (const theme of ctx.themes.slice(0, options.premium ? 2 : 1)) {
       const side = theme[analysis.language];
       const inTheme = theme.symbolKeys.filter((key) => present.has(key)).slice(0, 3);
-      const [first] = splitSentences(toReaderVoice(side.description, analysis.language));
+      const [first] = voiced(side.description, analysis.language);
       const picked = prose.pick(
         phrases.theme(
           joinNames(inTheme.map(nameFor), phrases.and),
@@ -679,14 +817,12 @@ function historyParagraph(ctx: Context, images: readonly Image[], prose: Prose):
       .sort((a, b) => b.count - a.count || a.match.key.localeCompare(b.match.key))
       .slice(0, 2);
     for (const { match, count } of recurring) {
-      const image = images.find((candidate) => candidate.key === match.key);
-      const entry = lexicon.entries.get(match.key)!;
-      const name = image?.name ?? lexiconName(entry, analysis.language);
+      const { name, plural } = wordsFor(ctx, match.key);
       const recent = Math.max(history.recentCount, count);
       const picked = prose.pick(
         phrases.recurringImage(
           name,
-          image?.plural ?? false,
+          plural,
           count,
           countPhrase(recent, phrases.lastDreams, analysis.language),
           recent,
@@ -698,10 +834,9 @@ function historyParagraph(ctx: Context, images: readonly Image[], prose: Prose):
       (match) => history.personalMeanings[match.key] && !images.some((image) => image.key === match.key),
     );
     if (elsewhere) {
-      const entry = lexicon.entries.get(elsewhere.key)!;
       const picked = prose.pick(
         phrases.personalElsewhere(
-          lexiconName(entry, analysis.language),
+          wordsFor(ctx, elsewhere.key).name,
           phrases.quote(history.personalMeanings[elsewhere.key] ?? ""),
         ),
       );
@@ -710,10 +845,9 @@ function historyParagraph(ctx: Context, images: readonly Image[], prose: Prose):
     const similar = history.similarDream;
     if (similar) {
       const shared = similar.sharedKeys
-        .map((key) => lexicon.entries.get(key))
-        .filter((entry): entry is SymbolEntry => entry !== undefined)
+        .filter((key) => lexicon.entries.has(key))
         .slice(0, 3)
-        .map((entry) => lexiconName(entry, analysis.language));
+        .map((key) => wordsFor(ctx, key).name);
       if (shared.length > 0) {
         const picked = prose.pick(
           phrases.similarDream(
@@ -759,9 +893,9 @@ function gistOf(ctx: Context, image: Image): string {
   if (image.harmedOwn || (harm && ctx.images.some((other) => other.harmedOwn))) return phrases.shortOwnHarmed;
   if (harm && image.role?.role === "witness") return phrases.shortHarmWitnessed;
   if (image.role?.role === "target" && image.entry.category === "action" && !UNDERGONE.has(image.key)) {
-    return phrases.shortDoneToYou;
+    return consumes(ctx.analysis, image) ? phrases.shortDoneToYou : phrases.shortAimedAtYou;
   }
-  const gist = image.meaning.gist ?? lowerFirst(image.meaning.whole);
+  const gist = image.meaning.gist ?? phrases.unspokenMeaning;
   const comma = gist.indexOf(", ");
   return (comma > 20 ? gist.slice(0, comma) : gist).replace(/[.!…]+$/, "");
 }
@@ -771,8 +905,10 @@ function shortVersion(ctx: Context): string {
   const feeling = analysis.emotions.dominant[0];
   const feelingName = feeling ? phrases.feelingName(feeling.kind, feeling.intensity) : null;
   let best = "";
-  for (let count = 1; count <= Math.min(3, ctx.images.length); count++) {
-    const images = ctx.images.slice(0, count);
+  // The same images as info.central, most central first, as many as fit.
+  const central = mostCentralFirst(analysis, ctx.images);
+  for (let count = 1; count <= central.length; count++) {
+    const images = central.slice(0, count);
     const told = new Set<string>();
     const gists = images.flatMap((image) => {
       const gist = gistOf(ctx, image);
@@ -790,8 +926,7 @@ function shortVersion(ctx: Context): string {
     best = text;
   }
   return (
-    best ||
-    phrases.polish(phrases.short(ctx.images[0]?.name ?? "", "", null)).slice(0, READING_LENGTH.short.max)
+    best || phrases.polish(phrases.short(central[0]?.name ?? "", "", null)).slice(0, READING_LENGTH.short.max)
   );
 }
 
@@ -799,16 +934,12 @@ function write(ctx: Context, budget: Budget): string {
   const { phrases } = ctx;
   const prose = new Prose(ctx.seed, phrases);
   const images = ctx.images.slice(0, budget.images);
-  const opening = openingParagraph(ctx, images, prose);
-  const imageSentences = images.flatMap((image, index) => meaningSentences(ctx, image, index, budget, prose));
-  const together = togetherParagraph(ctx, images, budget, prose);
-  const history = historyParagraph(ctx, images, prose);
-  const topGist = images[0] ? gistOf(ctx, images[0]) : "";
   const names = joinNames(
     images.slice(0, 3).map((image) => image.name),
     phrases.and,
   );
-  const guidance = prose.must(phrases.guidance(names, topGist));
+  // The practice cannot be left out, so its openers are taken first: a lexicon sentence opening like one of
+  // its steps is the one that gives way.
   const practice = prose.must(
     phrases.practice(
       ctx.practice.name,
@@ -816,12 +947,19 @@ function write(ctx: Context, budget: Budget): string {
       stepsOf(toReaderVoice(ctx.practice.instructions, ctx.analysis.language)),
     ),
   );
+  const opening = openingParagraph(ctx, images, prose);
+  const imageSentences = images.flatMap((image, index) => meaningSentences(ctx, image, index, budget, prose));
+  const together = togetherParagraph(ctx, images, budget, prose);
+  const history = historyParagraph(ctx, images, prose);
+  const topGist = images[0] ? gistOf(ctx, images[0]) : "";
+  const guidance = prose.must(phrases.guidance(names, topGist));
+  const journal = budget.journal ? prose.pick(phrases.journal(names)) : null;
   return [
     opening,
     imageSentences.join(" "),
     together,
     history,
-    `${phrases.guidanceHeading}\n${guidance} ${practice}`,
+    `${phrases.guidanceHeading}\n${[guidance, journal, practice].filter(Boolean).join(" ")}`,
   ]
     .filter((paragraph) => paragraph.trim().length > 0)
     .join("\n\n");
@@ -839,6 +977,13 @@ function fitted(ctx: Context, budgets: readonly Budget[], start: number, band: {
     index++;
   }
   return text;
+}
+
+/** The images as the salience ranked them (the prose tells them in the dream's order). */
+function mostCentralFirst(analysis: DreamAnalysis, images: readonly Image[]): Image[] {
+  const rank = new Map(analysis.salience.ranked.map((ranked, index) => [ranked.match.key, index]));
+  const last = analysis.salience.ranked.length;
+  return [...images].sort((a, b) => (rank.get(a.key) ?? last) - (rank.get(b.key) ?? last));
 }
 
 function infoOf(
@@ -876,12 +1021,18 @@ export function composeReading(analysis: DreamAnalysis, data: LexiconData, optio
     .filter((combo) => combo.symbolKeys.every((key) => keys.has(key)))
     .slice(0, 2);
   const care = analysis.safety.kinds.length > 0;
-  const result = (text: string, short: string, central: string[]): Reading => ({
+  const central = mostCentralFirst(analysis, images);
+  const result = (text: string, short: string): Reading => ({
     text,
     short,
     themes: care ? [] : themes.map((theme) => theme.key),
     combined: care ? [] : combined.map((combo) => combo.key),
-    info: infoOf(analysis, options, short, central),
+    info: infoOf(
+      analysis,
+      options,
+      short,
+      central.map((image) => image.key),
+    ),
     analysis,
   });
 
@@ -890,21 +1041,27 @@ export function composeReading(analysis: DreamAnalysis, data: LexiconData, optio
       analysis,
       language,
       premium: options.premium,
-      names: images.map((image) => image.name),
+      names: central.map((image) => image.name),
     });
-    return result(
-      options.ultraSimplified ? reading.short : reading.text,
-      reading.short,
-      images.map((image) => image.key),
-    );
+    return result(options.ultraSimplified ? reading.short : reading.text, reading.short);
   }
   if (images.length === 0) {
     const text = [phrases.invitation, options.category ? phrases.category(options.category, false) : null]
       .filter(Boolean)
       .join(" ");
-    const full = `${text}\n\n${phrases.invitationGuidance}`;
+    const feelings = analysis.emotions.dominant.slice(0, 2);
+    const felt =
+      feelings.length > 0
+        ? `${phrases.invitationFeeling(
+            joinNames(
+              feelings.map((feeling) => phrases.feelingName(feeling.kind, feeling.intensity)),
+              phrases.and,
+            ),
+          )} `
+        : "";
+    const full = `${text}\n\n${felt}${phrases.invitationGuidance}`;
     const short = text.length <= READING_LENGTH.short.max ? text : phrases.invitation;
-    return result(options.ultraSimplified ? short : full, short, []);
+    return result(options.ultraSimplified ? short : full, short);
   }
 
   const practice = choosePractice({
@@ -922,9 +1079,5 @@ export function composeReading(analysis: DreamAnalysis, data: LexiconData, optio
     : options.premium
       ? fitted(ctx, PREMIUM_BUDGETS, PREMIUM_START, READING_LENGTH.premium)
       : fitted(ctx, FREE_BUDGETS, FREE_START, READING_LENGTH.free);
-  return result(
-    text,
-    short,
-    images.map((image) => image.key),
-  );
+  return result(text, short);
 }

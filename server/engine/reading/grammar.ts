@@ -32,7 +32,7 @@ const ES_FEMININE = wordSet(`
   corriente hambre fe ley sien imagen razón sazón col cal hiel señal catedral espiral sucursal cruz nariz raíz
   cicatriz perdiz lombriz codorniz actriz emperatriz matriz paz vez nuez coz hoz tez faz madre comadre mujer
   labor coliflor sor tos mies res fiebre liebre urbe peste ubre mugre pirámide ingle índole higiene catástrofe
-  hélice sede clave lumbre masacre pose crin cohorte vertiente simiente diabetes picazón comezón desazón
+  hélice sede clave lumbre masacre pose crin cohorte vertiente simiente diabetes caries picazón comezón desazón
 `);
 
 /** Masculine against their ending (-a, -ión, -ez, -sis), or with an ending that tells nothing. */
@@ -55,27 +55,36 @@ const ES_MASCULINE = wordSet(`
   espécimen vaivén bien edén harén
   avión camión gorrión escorpión sarampión aluvión guion ion bastión centurión corazón buzón tazón
   mes dios gas atlas caos cosmos virus cactus autobús bus pus país compás anís interés estrés revés ciempiés
-  lunes martes miércoles jueves viernes paraguas paracaídas rompecabezas cumpleaños abrelatas sacacorchos
+  lunes martes miércoles jueves viernes paraguas paracaídas rompecabezas cumpleaños abrelatas sacacorchos chupacabras lavaplatos
+  limpiaparabrisas espantapájaros cortaúñas quitanieves portaequipajes cazamariposas
   salvavidas lavavajillas guardaespaldas cuentagotas tocadiscos sacapuntas pasamontañas trabalenguas herpes
   rascacielos trotamundos parabrisas parachoques portaaviones guardabosques matamoscas lanzallamas pintalabios
   análisis apocalipsis oasis énfasis paréntesis éxtasis chasis génesis tenis iris
 `);
 
-/** Nouns of either gender (people, and words with two meanings), with the gender used when none is given. */
+const genderOf = (words: string, gender: EsGender) =>
+  Array.from(wordSet(words), (word): [string, EsGender] => [word, gender]);
+
+/**
+ * Nouns of either gender (people, words with two meanings, colours) and adjectives that never change
+ * ("la mejor", "el mayor"), with the gender used when the text gives none.
+ */
 const ES_EITHER_GENDER = new Map<string, EsGender>([
-  ...[
-    ...`modelo testigo piloto soldado miembro sargento reo bebé joven amante cantante estudiante chef líder chófer
+  ...genderOf(
+    `modelo testigo piloto soldado miembro sargento reo bebé joven amante cantante estudiante chef líder chófer
     mártir cónyuge huésped rehén juez rival fan gurú colega guía policía espía vigía guardia centinela indígena
     atleta poeta profeta esteta pirata psicópata acróbata terapeuta idiota patriota compatriota camarada nómada
     monarca patriarca jerarca hipócrita israelita jesuita eremita cosmopolita azteca maya inca celta belga croata
     persa cura papa coma cometa orden margen mar corte pendiente capital final arte azúcar internet maratón
     pijama lente tilde mimbre cólera vocal editorial médico chamán mole manga delta alcalde sastre jefe tanga
-    mejor peor mayor menor superior inferior anterior posterior interior exterior caries`.split(/\s+/),
-  ].map((word): [string, EsGender] => [foldWord(word), "m"]),
-  ...`frente radio sartén virgen soprano dote linde tira naranja rosa turquesa violeta lila fucsia magenta púrpura
-    escarlata mañana`
-    .split(/\s+/)
-    .map((word): [string, EsGender] => [foldWord(word), "f"]),
+    mejor peor mayor menor superior inferior anterior posterior interior exterior`,
+    "m",
+  ),
+  ...genderOf(
+    `frente radio sartén virgen soprano dote linde tira naranja rosa turquesa violeta lila fucsia magenta púrpura
+    escarlata mañana`,
+    "f",
+  ),
 ]);
 
 /** Person nouns by suffix that take either article: el/la artista, suicida, astronauta, demócrata, psiquiatra. */
@@ -255,7 +264,7 @@ export function esNounPhrase(word: string, det: "def" | "indef" | "your", gender
 const EN_VOWEL_LETTERS = new Set("aefhilmnorsx");
 /** A silent h: an hour, an honest face, an heir. */
 const EN_SILENT_H = /^(hour|honest|honou?r|heir)/;
-/** Said with either article (US "an herb", UK "a herb"; "a/an historic"). */
+/** Said with either article: US "an herb", UK "a herb"; "a historic" or "an historic". */
 const EN_EITHER_ARTICLE = /^(herb|historic|homage)/;
 /**
  * Vowel letters said with a consonant: a one-way street, a once-loved toy, a European, a ewe, a unicorn, a
@@ -270,28 +279,35 @@ const EN_VOWEL_NUMBER = /^(8|1[18](?:\d\d|\d{3})?$)/;
 
 type EnArticle = "a" | "an";
 
-function enArticleChoices(word: string): EnArticle | "either" {
+interface EnArticleChoice {
+  article: EnArticle;
+  /** Either is right: "a/an historic", "a NASA"/"an NSA" (said as a word or letter by letter). */
+  either: boolean;
+}
+
+const choose = (article: EnArticle, either = false): EnArticleChoice => ({ article, either });
+
+function enArticleChoice(word: string): EnArticleChoice {
   const first = /[\p{L}\p{N}]+/u.exec(word)?.[0] ?? "";
-  if (first === "") return "a";
-  if (/^\d/.test(first)) return EN_VOWEL_NUMBER.test(first) ? "an" : "a";
+  const digits = /^\d+/.exec(first)?.[0];
+  if (digits) return choose(EN_VOWEL_NUMBER.test(digits) ? "an" : "a");
   const lower = first.toLowerCase();
-  // Letters and initialisms: an X-ray, a U-turn, an MRI. "NASA" or "SWAT" are said as words: either.
+  const letter = lower[0] ?? "";
+  // Letters and initialisms: an X-ray, a U-turn, an MRI; "NASA" is said as a word, "NSA" letter by letter.
   if (first.length === 1 || first === first.toUpperCase()) {
-    const letter = lower[0] ?? "";
-    if (letter === "u") return "a";
-    if (!EN_VOWEL_LETTERS.has(letter)) return "a";
-    return first.length > 1 && !"aeio".includes(letter) ? "either" : "an";
+    if (letter === "u" || !EN_VOWEL_LETTERS.has(letter)) return choose("a");
+    if (first.length === 1 || "aeio".includes(letter)) return choose("an");
+    return choose(/^.[aeiou]/.test(lower) ? "a" : "an", true);
   }
-  if (EN_SILENT_H.test(lower)) return "an";
-  if (EN_EITHER_ARTICLE.test(lower)) return "either";
-  if (EN_CONSONANT_VOWEL.test(lower)) return "a";
-  return "aeiou".includes(lower[0] ?? "") ? "an" : "a";
+  if (EN_SILENT_H.test(lower)) return choose("an");
+  if (EN_EITHER_ARTICLE.test(lower)) return choose(lower.startsWith("historic") ? "a" : "an", true);
+  if (EN_CONSONANT_VOWEL.test(lower)) return choose("a");
+  return choose("aeiou".includes(letter) ? "an" : "a");
 }
 
 /** "a" or "an" for the word that follows: an hour, a unicorn, a one-way street, an X-ray, an 8. */
 export function enArticle(word: string): EnArticle {
-  const choice = enArticleChoices(word);
-  return choice === "either" ? "an" : choice;
+  return enArticleChoice(word).article;
 }
 
 // --- Plurals -------------------------------------------------------------------------------------------
@@ -389,29 +405,21 @@ const adjacentAfter = (words: WordView[], index: number): WordView | undefined =
   return next && !BREAK.test(next.gap) ? next : undefined;
 };
 
+const capitalise = (word: string) => (word[0] ?? "").toUpperCase() + word.slice(1);
+
+/** The replacement written like the word it replaces: "Mi" -> "Tu", "MY" -> "YOUR". */
 function withCase(raw: string, replacement: string): string {
   if (raw.length > 1 && raw === raw.toUpperCase()) return replacement.toUpperCase();
   const first = raw[0] ?? "";
-  if (first !== first.toUpperCase()) return replacement;
-  return (replacement[0] ?? "").toUpperCase() + replacement.slice(1);
+  return first === first.toUpperCase() ? capitalise(replacement) : replacement;
 }
 
 // English.
 
-const EN_SECOND_PERSON = new Set([
-  "you",
-  "your",
-  "yours",
-  "yourself",
-  "yourselves",
-  "you're",
-  "you've",
-  "you'd",
-  "you'll",
-  "u",
-  "ya",
-  "y'all",
-]);
+/** Already speaking to someone ("I told you"): retold as "you", two people would blur. */
+const EN_SECOND_PERSON = new Set(
+  "you your yours yourself yourselves you're you've you'd you'll ya y'all".split(" "),
+);
 const EN_TO_SECOND: Record<string, string> = {
   i: "you",
   "i'm": "you're",
@@ -434,46 +442,48 @@ const EN_VERB_WITH_I: Record<string, string> = {
   wasnt: "weren't",
 };
 /** "a gold mine", "the old mine": the noun, not the pronoun. */
-const EN_MINE_NOUN_BEFORE = new Set([
-  "a",
-  "an",
-  "the",
-  "this",
-  "that",
-  "coal",
-  "gold",
-  "silver",
-  "salt",
-  "old",
-]);
+const EN_MINE_NOUN_BEFORE = new Set("a an the this that coal gold silver salt old".split(" "));
+
+/** The dreamer with others ("we ran", "our house"): retold as "you", the persons would mix. */
+const EN_FIRST_PLURAL = new Set(["we", "us", "our", "ours", "ourselves", "we're", "we've", "we'd", "we'll"]);
 
 function enToSecondPerson(text: string): string | null {
   const { pieces, words } = lexWords(text);
   const norms = words.map((word) => word.lower.replaceAll("’", "'"));
-  if (norms.some((norm) => EN_SECOND_PERSON.has(norm))) return null;
+  // Texting "u" is "you"; "U" is a letter ("a U-turn").
+  if (words.some((word, index) => EN_SECOND_PERSON.has(norms[index] ?? "") || word.raw === "u")) return null;
   const out = pieces.map((piece) => piece.text);
-  words.forEach((word, index) => {
+  let sentenceConverted = false;
+  let sentencePlural = false;
+  for (const [index, word] of words.entries()) {
     const norm = norms[index] ?? "";
+    if (word.sentenceStart) {
+      sentenceConverted = false;
+      sentencePlural = false;
+    }
+    sentencePlural ||= EN_FIRST_PLURAL.has(norm);
     const before = adjacentBefore(words, index) ? norms[index - 1] : undefined;
     const after = adjacentAfter(words, index) ? norms[index + 1] : undefined;
     let replacement = EN_TO_SECOND[norm];
     if (norm === "mine" && before && EN_MINE_NOUN_BEFORE.has(before)) replacement = undefined;
     // "I was" and "was I": the verb follows the new subject.
     if (replacement === undefined && (before === "i" || after === "i")) replacement = EN_VERB_WITH_I[norm];
-    if (replacement === undefined) return;
-    if (word.raw.includes("’")) replacement = replacement.replace("'", "’");
-    out[word.piece] = EN_I_WORDS.has(norm)
-      ? word.sentenceStart
-        ? withCase("X", replacement)
-        : replacement
-      : withCase(word.raw, replacement);
-  });
+    if (replacement !== undefined) {
+      if (word.raw.includes("’")) replacement = replacement.replace("'", "’");
+      const sentenceCase = word.sentenceStart ? capitalise(replacement) : replacement;
+      out[word.piece] = EN_I_WORDS.has(norm) ? sentenceCase : withCase(word.raw, replacement);
+      sentenceConverted = true;
+    }
+    if (sentenceConverted && sentencePlural) return null;
+  }
   return out.join("");
 }
 
 // Spanish.
 
 const ES_SECOND_PERSON = wordSet("tú tus te ti contigo tuyo tuya tuyos tuyas usted ustedes vos");
+/** "abrazándote", "diciéndotelo": the words speak to someone (infinitives are checked against known verbs). */
+const ES_SECOND_PERSON_GERUND = /(ando|iendo|yendo)te(l[aeo]s?)?$/;
 const ES_TO_SECOND: Record<string, string> = {
   yo: "tú",
   mis: "tus",
@@ -515,6 +525,7 @@ const ES_SUBJECT_ADVERBS = wordSet(
   "entonces luego después repente pronto también ya aún todavía ahí allí aquí allá siempre nunca finalmente incluso además tampoco",
 );
 const ES_OBJECT_CLITICS = wordSet("lo la los las le les");
+const ES_COORDINATORS = wordSet("y e o u pero ni");
 /** Words before a verb that show it is one: "me despierto", "no recuerdo", "lo cuento", "yo camino". */
 const ES_VERB_TRIGGERS = wordSet(
   "yo no me le les lo la los las ya también tampoco nunca siempre casi solo sólo aún todavía",
@@ -529,7 +540,7 @@ const ES_REGULAR_VERBS = `
   respirar comprar pagar robar disparar golpear pegar chocar limpiar cambiar enviar trepar escalar resbalar
   tropezar desmayar arrodillar ahogar casar bañar duchar acostar acercar alejar preparar cocinar lavar sacar mudar
   observar enamorar susurrar flotar acordar preguntar contestar avisar abandonar identificar negar mostrar probar
-  contar fijar charlar utilizar contratar pisar extrañar
+  contar fijar charlar utilizar contratar pisar extrañar arrancar parar
   comer beber correr perder temer meter romper aprender entender encender esconder morder mover volver barrer
   conocer crecer nacer parecer aparecer desaparecer ofrecer merecer coger toser responder atrever deber recorrer
   salir subir abrir vivir morir dormir sentir pedir seguir perseguir escribir descubrir decidir recibir sufrir
@@ -656,8 +667,10 @@ const ES_PRONOMINAL = wordSet(`
   sentir despertar quedar ir levantar acostar dormir caer esconder perder ahogar morir sentar mover convertir
   acercar alejar escapar reír desmayar arrodillar tropezar resbalar hundir encontrar casar vestir bañar duchar
   acordar olvidar enamorar volver atrever dirigir negar ocultar refugiar agachar tumbar acurrucar escabullir
-  marchar quejar fijar creer
+  marchar quejar fijar creer parar
 `);
+/** Reflexive when "a" follows: "me abrazaba a un árbol", "me agarraba al borde". */
+const ES_PRONOMINAL_WITH_A = wordSet("abrazar agarrar aferrar sujetar pegar");
 /** With "me" and no other subject these are either: "me veía" (I saw myself, or someone saw me). */
 const ES_REFLEXIVE_OR_NOT = wordSet("ver mirar llamar poner preguntar asustar");
 /** Verbs whose subject often follows them: "estaba mi mamá", "llegaba un tren". */
@@ -696,9 +709,11 @@ const ES_STRESSED_NON_VERBS = new Set(
   paquistaní yemení bengalí guaraní sefardí`.split(/\s+/),
 );
 /** Third-person preterites without a written accent: "me dio", "me dijo". */
-const ES_THIRD_PERSON_PRETERITES = wordSet(
-  "fue dio vio dijo hizo puso trajo tuvo quiso pudo supo vino estuvo anduvo condujo produjo hubo",
-);
+const ES_THIRD_PERSON_PRETERITES = wordSet(`
+  fue dio vio dijo hizo puso trajo tuvo quiso pudo supo vino estuvo anduvo condujo produjo hubo detuvo mantuvo
+  obtuvo contuvo retuvo sostuvo propuso supuso compuso dispuso impuso deshizo tradujo redujo introdujo atrajo
+  distrajo extrajo predijo bendijo maldijo intervino previno
+`);
 /** Finite verbs a "que" may follow as a conjunction ("dijo que", "es que"): not a relative. */
 const ES_VERB_BEFORE_QUE = /([óéí]|aba|ía|aron|ieron)$/;
 const ES_COMMON_VERBS = wordSet("es era fue está estaba dice parece sabe cree piensa siente ve dijo hay");
@@ -710,11 +725,17 @@ const ES_NON_VERBS_AFTER_YO = wordSet("y e o u pero que con en a de sin como ni"
 /** Words in -o after "no", "que" or a clitic that are not a first-person verb. */
 const ES_NOT_VERB_O = wordSet(`
   solo sólo todo mucho tanto poco como algo cierto claro mismo obstante demasiado otro uno bueno malo nuevo pero
-  lo luego pronto tampoco primero medio dentro adentro seguro justo incluso
+  lo luego pronto tampoco primero medio dentro adentro seguro justo incluso cuando cuanto
 `);
+/** Clauses whose verb is often a subjunctive: "que camine", "cuando llegue". */
+const ES_SUBJUNCTIVE_OPENERS = wordSet("que cuando aunque ojalá hasta mientras quizás quizá");
+
+/** Words that open a clause of their own, unlike "y" and "o", which also join nouns ("pan y vino"). */
+const ES_SUBORDINATORS = wordSet("que cuando mientras porque aunque donde pero entonces luego pues");
+
 /** Words in -o that may open a clause without being a verb: "Luego", "Eso", "Abajo", "Rápido". */
 const ES_CLAUSE_START_NOT_VERB = wordSet(
-  "eso esto aquello ello segundo tercero cuarto último rápido despacio lento abajo debajo junto",
+  "eso esto aquello ello segundo tercero cuarto último rápido despacio lento abajo debajo junto hecho dicho puesto muerto visto roto escrito abierto cubierto vuelto",
 );
 /** "duerme", "firme": words that end like an infinitive with "me" and are not one. */
 const ES_NOT_ENCLITIC = wordSet("duerme firme afirme confirme enferme");
@@ -732,7 +753,8 @@ interface EsVerbForm {
 
 /** "-ar" preterites keep the stem's sound: busqué, llegué, empecé, averigüé. */
 const AR_PRETERITE_SPELLING: Record<string, string> = { gu: "gü", c: "qu", g: "gu", z: "c" };
-const arPreteriteStem = (stem: string) => stem.replace(/(gu|c|g|z)$/, (end) => AR_PRETERITE_SPELLING[end] ?? end);
+const arPreteriteStem = (stem: string) =>
+  stem.replace(/(gu|c|g|z)$/, (end) => AR_PRETERITE_SPELLING[end] ?? end);
 const AR_STEM_SOUND: Record<string, string> = { gü: "gu", qu: "c", gu: "g", c: "z" };
 
 /** conozco, sigo, elijo, camino: the first person present from the stem of the second. */
@@ -779,6 +801,8 @@ function buildVerbForms(): Map<string, EsVerbForm> {
   return forms;
 }
 const ES_VERB_FORMS = buildVerbForms();
+/** "verte", "abrazarte": an infinitive with "te" speaks to someone. */
+const ES_INFINITIVES = new Set([...ES_REGULAR_VERBS, ...ES_IRREGULAR_VERBS].map(foldWord));
 
 /** The first-person preterite of any verb, from its written accent: floté -> flotaste, leí -> leíste. */
 function stressedPreterite(lower: string): string | null {
@@ -805,6 +829,8 @@ function contentInfinitives(folded: string): string[] {
   return ["ando", "ado", "aba"].includes(ending ?? "") ? [`${stem}ar`] : [`${stem}er`, `${stem}ir`];
 }
 
+const ES_GERUND_OR_PARTICIPLE = /(ando|iendo|yendo|ado|ido)$/;
+/** Also the irregular participles: muerto, puesto, hecho. */
 const isNonFinite = (folded: string) => /(ando|iendo|yendo|ado|ido|to|cho)$/.test(folded);
 const isName = (word: WordView) => !word.sentenceStart && word.raw[0] !== word.lower[0];
 
@@ -823,9 +849,11 @@ function esVerbForm(word: WordView): EsVerbForm | undefined {
   return form && /[áéíóú]/.test(word.lower) && word.lower !== form.form ? undefined : form;
 }
 
+/** A finite verb, not a word that is also a noun ("baño", "camino"). */
 function isVerbLike(word: WordView): boolean {
+  const form = ES_VERB_FORMS.get(word.folded);
   return (
-    ES_VERB_FORMS.has(word.folded) ||
+    (form !== undefined && !form.doubtful) ||
     ES_COMMON_VERBS.has(word.folded) ||
     ES_THIRD_PERSON_PRETERITES.has(word.folded) ||
     ES_VERB_BEFORE_QUE.test(word.lower)
@@ -852,8 +880,7 @@ class EsSubjects {
     const next = adjacentAfter(this.words, index);
     if (!ES_DETERMINERS.has(word.folded) || next === undefined) return false;
     // "la vi", "los cuidaba": clitics before a verb ("un sueño" is a noun, though "sueño" is also a verb).
-    const clitic = ES_OBJECT_CLITICS.has(word.folded) && isVerbLike(next) && !esVerbForm(next)?.doubtful;
-    return !clitic;
+    return !(ES_OBJECT_CLITICS.has(word.folded) && isVerbLike(next));
   }
 
   /** Someone other than the dreamer is the subject here: a noun phrase where a clause starts or after "a". */
@@ -890,10 +917,10 @@ class EsSubjects {
     return null;
   }
 
-  /** "el perro que me seguía" is a relative; "soñé que caía", "dijo que" are not. */
+  /** "el perro que me seguía" is a relative; "soñé que caía", "dijo que", "y que" are not. */
   private isRelative(index: number): boolean {
     const before = index > 0 ? this.words[index - 1] : undefined;
-    if (!before || this.converted.has(index - 1)) return false;
+    if (!before || this.converted.has(index - 1) || ES_COORDINATORS.has(before.folded)) return false;
     return !isVerbLike(before) && !ES_PREPOSITIONS.has(before.folded);
   }
 
@@ -943,7 +970,11 @@ function esMi(words: WordView[], index: number): string | null {
 
 function esToSecondPerson(text: string): string | null {
   const { pieces, words } = lexWords(text);
-  if (words.some((word) => ES_SECOND_PERSON.has(word.folded) && word.lower !== "té")) return null;
+  const speaksToSomeone = (word: WordView) =>
+    (ES_SECOND_PERSON.has(word.folded) && word.lower !== "té") ||
+    ES_SECOND_PERSON_GERUND.test(word.folded) ||
+    ES_INFINITIVES.has(/^(.+)te(?:l[aeo]s?)?$/.exec(word.folded)?.[1] ?? "");
+  if (words.some(speaksToSomeone)) return null;
   const out = pieces.map((piece) => piece.text);
   const converted = new Set<number>();
   /** Verbs judged someone else's: "me miraba" stays as it is. */
@@ -980,11 +1011,11 @@ function esToSecondPerson(text: string): string | null {
     const impersonal =
       (ES_IMPERSONAL.has(word.folded) && !(word.folded === "habia" && nonFinite)) ||
       (word.folded === "estaba" && after !== undefined && ES_WEATHER_AFTER_ESTAR.has(after.folded));
+    // "les decía yo", "era yo": the subject after its verb.
+    if (after?.folded === "yo") return true;
     if (impersonal)
       return afterYo && index - state.anchor <= 3 && subjects.between(state.anchor + 1, index) === null;
     if (afterYo && subjects.between(sinceAnchor, index) === null) return true;
-    // "les decía yo": the subject after its verb.
-    if (after?.folded === "yo") return true;
     const infinitives = contentInfinitives(nonFinite?.folded ?? word.folded);
     const subjectFollows = infinitives.some((infinitive) => ES_SUBJECT_AFTER.has(infinitive));
     // "le salía humo", "les pasaba algo": with "le", such verbs have a subject of their own.
@@ -1000,15 +1031,42 @@ function esToSecondPerson(text: string): string | null {
     // "me sentía" is the dreamer; "me miraba" and "me despertaba un ruido" are someone else.
     const inClause = strongest(subjects.between(subjects.clauseStart(index), index), subjectAfter);
     if (inClause === "strong") return false;
+    // "me daba cuenta", "me abrazaba a las olas", "me agarraba al borde": reflexive by what follows.
     const pronominal =
       infinitives.some((infinitive) => ES_PRONOMINAL.has(infinitive)) ||
-      (form.infinitive === "dar" && after?.folded === "cuenta");
+      (form.infinitive === "dar" && after?.folded === "cuenta") ||
+      (infinitives.some((infinitive) => ES_PRONOMINAL_WITH_A.has(infinitive)) &&
+        (after?.folded === "a" || after?.folded === "al"));
     if (pronominal) return inClause === "weak" ? null : true;
     // "me veía": someone saw the dreamer, or the dreamer saw themself; only another subject tells.
     const someoneElse = state.subject === "third" || subjects.between(sinceAnchor, index) !== null;
     return someoneElse || !infinitives.some((infinitive) => ES_REFLEXIVE_OR_NOT.has(infinitive))
       ? false
       : null;
+  };
+
+  /**
+   * An imperfect of a verb not listed: the dreamer's right after "yo" ("yo flotaba"), after "me" when the verb
+   * goes with it ("me ocultaba"), or an "-aba" when the dreamer was the last subject and nothing asks for
+   * another ("y adoptaba").
+   */
+  const unlistedImperfectIsDreamers = (index: number, word: WordView): boolean => {
+    if (!/(aba|ía)$/.test(word.lower)) return false;
+    if (subjects.before(index, ES_AFTER_YO)?.folded === "yo") return true;
+    const before = adjacentBefore(words, index);
+    const clauseStart = subjects.clauseStart(index);
+    if (before?.folded === "me") {
+      const reflexive = contentInfinitives(word.folded).some((infinitive) => ES_PRONOMINAL.has(infinitive));
+      return reflexive && strongest(subjects.between(clauseStart, index), subjects.after(index)) !== "strong";
+    }
+    return (
+      word.lower.endsWith("aba") &&
+      state.subject === "first" &&
+      !ES_OFTEN_IMPERSONAL.has(`${word.folded.slice(0, -3)}ar`) &&
+      !ES_OBJECT_CLITICS.has(before?.folded ?? "") &&
+      before?.folded !== "se" &&
+      subjects.between(Math.max(subjects.sentenceStart(index), state.anchor + 1), index) === null
+    );
   };
 
   for (let index = 0; index < words.length; index++) {
@@ -1086,36 +1144,14 @@ function esToSecondPerson(text: string): string | null {
     }
     // A first-person form this cannot retell (a future "iré", a "-ré" preterite): not safe.
     if (/[éí]$/.test(word.lower) && !ES_STRESSED_NON_VERBS.has(word.lower)) return null;
-    // Any imperfect right after "yo" is the dreamer's ("yo flotaba", "yo no temía"); an "-aba" of a verb not
-    // listed, too, when the dreamer was the last subject and no clitic asks for another ("y adoptaba").
-    const afterYo = subjects.before(index, ES_AFTER_YO)?.folded === "yo";
-    // "me ocultaba": a verb not listed, but one that goes with "me" as the dreamer's own action.
-    const reflexive =
-      before?.folded === "me" &&
-      contentInfinitives(word.folded).some((infinitive) => ES_PRONOMINAL.has(infinitive)) &&
-      strongest(subjects.between(subjects.clauseStart(index), index), subjects.after(index)) !== "strong";
-    const dreamerGoesOn =
-      /aba$/.test(word.lower) &&
-      state.subject === "first" &&
-      !ES_OFTEN_IMPERSONAL.has(`${word.folded.slice(0, -3)}ar`) &&
-      !ES_OBJECT_CLITICS.has(before?.folded ?? "") &&
-      before?.folded !== "me" &&
-      before?.folded !== "se" &&
-      subjects.between(Math.max(subjects.sentenceStart(index), state.anchor + 1), index) === null;
-    if (((afterYo || reflexive) && /(aba|ía)$/.test(word.lower)) || dreamerGoesOn) {
-      dreamerActs(index, `${word.raw.toLowerCase()}s`);
+    if (unlistedImperfectIsDreamers(index, word)) {
+      dreamerActs(index, `${word.lower}s`);
       continue;
     }
     if (word.lower.endsWith("ó") || ES_THIRD_PERSON_PRETERITES.has(word.folded)) state.subject = "third";
   }
   return leftInFirstPerson(words, converted, kept) ? null : out.join("");
 }
-
-/** Clauses whose verb is often a subjunctive: "que camine", "cuando llegue". */
-const ES_SUBJUNCTIVE_OPENERS = wordSet("que cuando aunque ojalá hasta mientras quizás quizá");
-
-/** Words that open a clause of their own, unlike "y" and "o", which also join nouns ("pan y vino"). */
-const ES_SUBORDINATORS = wordSet("que cuando mientras porque aunque donde pero entonces luego pues");
 
 /** A clause opening with an unknown word in -o ("Sintonizo la radio"): likely a first-person present. */
 function startsUnknownClause(words: WordView[], index: number, handled: (index: number) => boolean): boolean {
@@ -1126,8 +1162,8 @@ function startsUnknownClause(words: WordView[], index: number, handled: (index: 
   // After a comma, a last word in -o is an adjective in a list ("grande, enorme, sincero"), not a verb.
   const afterComma = !before && !word.sentenceStart;
   if (afterComma && !adjacentAfter(words, index)) return false;
-  if (!word.lower.endsWith("o") || word.lower.length < 4 || isName(word) || isNonFinite(word.folded))
-    return false;
+  const nonFinite = ES_GERUND_OR_PARTICIPLE.test(word.folded);
+  if (!word.lower.endsWith("o") || word.lower.length < 4 || isName(word) || nonFinite) return false;
   return !(
     ES_NOT_VERB_O.has(word.folded) ||
     ES_CLAUSE_START_NOT_VERB.has(word.folded) ||
@@ -1178,6 +1214,7 @@ function leftInFirstPerson(
     if (!beforeVerb || ES_VERB_TRIGGERS.has(next.folded)) continue;
     const firstPersonO =
       next.lower.endsWith("o") &&
+      !isNonFinite(next.folded) &&
       !ES_NOT_VERB_O.has(next.folded) &&
       !ES_THIRD_PERSON_PRETERITES.has(next.folded) &&
       !ES_FEMININE.has(next.folded) &&
@@ -1254,10 +1291,6 @@ const ES_NOT_AGREEING = wordSet(`
   sobre hacia desde hasta entre contra bajo durante como cuando donde mientras sino pero ni aunque porque si
 `);
 
-function fragment(text: string, token: Token, last: Token): string {
-  return text.slice(token.start, last.end);
-}
-
 /** The article fails to agree with the noun after it; "la miras", "los cuidas" are clitics, not articles. */
 function esAgreementProblem(article: EsArticleFacts, articleWord: string, noun: string): boolean {
   const lower = noun.toLowerCase();
@@ -1283,6 +1316,82 @@ function esAgreementProblem(article: EsArticleFacts, articleWord: string, noun: 
   return facts.gender !== article.gender;
 }
 
+/** The reading's own words, with what the checks need to know about their neighbours. */
+class LintText {
+  readonly tokens: Token[];
+
+  constructor(readonly text: string) {
+    this.tokens = tokenize(text);
+  }
+
+  word(index: number): string {
+    const token = this.tokens[index];
+    return token ? this.text.slice(token.start, token.end) : "";
+  }
+
+  /** Only spaces separate this token from the one before: "the the", "a owl" (not "so-so", "a, b"). */
+  adjacent(index: number): boolean {
+    const token = this.tokens[index];
+    const previous = this.tokens[index - 1];
+    return (
+      token !== undefined &&
+      previous !== undefined &&
+      /^\s+$/.test(this.text.slice(previous.end, token.start))
+    );
+  }
+
+  fragment(from: number, to: number): string {
+    return this.text.slice(this.tokens[from]?.start ?? 0, this.tokens[to]?.end ?? 0);
+  }
+}
+
+/** "1 more symbols", "1 times", "1 símbolos": a count of one before a plural. */
+function countProblem(lint: LintText, index: number, language: Language): string | null {
+  const lower = lint.word(index).toLowerCase();
+  const previous = lint.adjacent(index) ? lint.tokens[index - 1] : undefined;
+  const one =
+    lower === "1" ||
+    (language === "en" && lower === "one" && !(previous && EN_ONE_AS_PRONOUN_AFTER.has(previous.norm)));
+  if (!one) return null;
+  for (let at = index + 1; at <= index + 3 && lint.adjacent(at); at++) {
+    const norm = lint.tokens[at]?.norm ?? "";
+    if (COUNT_STOP[language].has(norm)) return null;
+    if (!COUNTED[language].has(norm)) continue;
+    // "no one dreams", "one dreams of": a verb after the pronoun "one".
+    if (lower === "one" && at === index + 1 && norm === "dreams") return null;
+    return `plural: "${lint.fragment(index, at)}"`;
+  }
+  return null;
+}
+
+/** "a hour", "an house": the article does not fit the sound of the next word. */
+function enArticleProblem(lint: LintText, index: number): string | null {
+  const word = lint.word(index);
+  const lower = word.toLowerCase();
+  const article = lower === "a" || lower === "an" ? lower : null;
+  // A capital "A" inside a sentence is a letter or a name ("plan A"), not the article.
+  if (!article || !lint.adjacent(index + 1) || (word !== lower && !lint.tokens[index]?.sentenceStart))
+    return null;
+  const choice = enArticleChoice(lint.word(index + 1));
+  return choice.either || choice.article === article ? null : `article: "${lint.fragment(index, index + 1)}"`;
+}
+
+/** "la agua", "el camarera", "los símbolo", and "de el"/"a el" for "del"/"al" (not before "El Salvador"). */
+function esArticleProblem(lint: LintText, index: number): string | null {
+  if (!lint.adjacent(index + 1)) return null;
+  const lower = lint.word(index).toLowerCase();
+  const next = lint.word(index + 1);
+  if ((lower === "de" || lower === "a") && next === "el") {
+    const after = lint.adjacent(index + 2) ? lint.word(index + 2) : "";
+    return /^\p{Lu}/u.test(after) ? null : `contraction: "${lint.fragment(index, index + 1)}"`;
+  }
+  const article = ES_ARTICLES[lower];
+  // A capitalised word is a name ("La Habana", "Los Ángeles"), whose article is its own.
+  if (!article || !/^\p{Ll}/u.test(next) || ES_NOT_AGREEING.has(lint.tokens[index + 1]?.norm ?? ""))
+    return null;
+  return esAgreementProblem(article, lower, next) ? `agreement: "${lint.fragment(index, index + 1)}"` : null;
+}
+
 /**
  * Agreement and plural slips a reader would notice, each as a short note with the words at fault:
  * "1 more symbols", "a hour", "the the", a leftover "{name}" or "undefined", "the dreamer" where the reading
@@ -1290,68 +1399,22 @@ function esAgreementProblem(article: EsArticleFacts, articleWord: string, noun: 
  * dreamer's and are not checked. Correct text gives an empty list.
  */
 export function lintReading(text: string, language: Language): string[] {
-  const problems: string[] = [];
-  for (const match of text.matchAll(LEFTOVER)) {
-    problems.push(
-      `leftover: "${text.slice(Math.max(0, match.index - 12), match.index + match[0].length + 12)}"`,
-    );
-  }
-  const own = text.replace(QUOTED, " | ");
-  for (const match of own.matchAll(THIRD_PERSON[language])) problems.push(`third person: "${match[0]}"`);
-  const tokens = tokenize(own);
-  const raw = (token: Token) => own.slice(token.start, token.end);
-  const adjacent = (index: number) => {
-    const token = tokens[index];
-    const previous = tokens[index - 1];
-    return (
-      token !== undefined && previous !== undefined && /^\s+$/.test(own.slice(previous.end, token.start))
-    );
-  };
-  tokens.forEach((token, index) => {
-    const word = raw(token);
-    const lower = word.toLowerCase();
-    const next = adjacent(index + 1) ? tokens[index + 1] : undefined;
-    const nextWord = next ? raw(next) : "";
-    if (
-      next &&
-      lower === nextWord.toLowerCase() &&
+  const problems = Array.from(text.matchAll(LEFTOVER), (match) => `leftover: "${match[0]}"`);
+  const lint = new LintText(text.replace(QUOTED, " | "));
+  for (const match of lint.text.matchAll(THIRD_PERSON[language]))
+    problems.push(`third person: "${match[0]}"`);
+  lint.tokens.forEach((token, index) => {
+    const word = lint.word(index);
+    const doubled =
+      lint.adjacent(index + 1) &&
+      word.toLowerCase() === lint.word(index + 1).toLowerCase() &&
       /\p{L}/u.test(word) &&
-      !DOUBLED_ON_PURPOSE[language].has(token.norm)
-    ) {
-      problems.push(`doubled: "${fragment(own, token, next)}"`);
-    }
-    const previous = adjacent(index) ? tokens[index - 1] : undefined;
-    const countsOne =
-      word === "1" ||
-      (language === "en" && lower === "one" && !(previous && EN_ONE_AS_PRONOUN_AFTER.has(previous.norm)));
-    if (countsOne) {
-      for (let at = index + 1; at <= index + 3 && adjacent(at); at++) {
-        const counted = tokens[at];
-        if (!counted || COUNT_STOP[language].has(counted.norm)) break;
-        if (!COUNTED[language].has(counted.norm)) continue;
-        // "no one dreams", "one dreams of": a verb after the pronoun "one".
-        if (!(lower === "one" && at === index + 1 && counted.norm === "dreams")) {
-          problems.push(`plural: "${fragment(own, token, counted)}"`);
-        }
-        break;
-      }
-    }
-    if (!next || !/^[\p{Ll}\p{N}]/u.test(nextWord)) return;
-    if (language === "en") {
-      if ((lower !== "a" && lower !== "an") || (word !== lower && !token.sentenceStart)) return;
-      const choice = enArticleChoices(nextWord);
-      if (choice !== "either" && choice !== lower) problems.push(`article: "${fragment(own, token, next)}"`);
-      return;
-    }
-    if ((lower === "de" || lower === "a") && nextWord === "el") {
-      const after = adjacent(index + 2) ? tokens[index + 2] : undefined;
-      if (!after || /^\p{Ll}/u.test(raw(after)))
-        problems.push(`contraction: "${fragment(own, token, next)}"`);
-    }
-    const article = ES_ARTICLES[lower];
-    if (!article || !/^\p{Ll}/u.test(nextWord) || ES_NOT_AGREEING.has(next.norm)) return;
-    if (esAgreementProblem(article, lower, nextWord))
-      problems.push(`agreement: "${fragment(own, token, next)}"`);
+      !DOUBLED_ON_PURPOSE[language].has(token.norm);
+    if (doubled) problems.push(`doubled: "${lint.fragment(index, index + 1)}"`);
+    const problem =
+      countProblem(lint, index, language) ??
+      (language === "en" ? enArticleProblem(lint, index) : esArticleProblem(lint, index));
+    if (problem) problems.push(problem);
   });
   return problems;
 }

@@ -350,14 +350,22 @@ const ES_NEUTRAL: ReadonlyArray<[RegExp, string]> = [
   [/\bde (?:pequeño o pequeña|pequeña o pequeño|pequeño|pequeña)\b/g, "en tu infancia"],
   [/\bcuando eras (?:pequeño|pequeña|niño|niña)\b/g, "en tu infancia"],
   [/\bestás dispuesto a\b/g, "te animas a"],
+  [/\b(?:estás|estar) (?:segura o seguro|seguro o segura)\b/g, "tienes certeza"],
 ];
 
 /**
  * Forms that still agree with the reader after ES_NEUTRAL: the sentence is left out of a reading rather
  * than shown with a guessed gender.
  */
-const ES_READER_GENDERED =
-  /\b(?:te sientes|te sentías|sentirte|te sientas|estás|estés|estabas|eres|seas|te ves|verte|quedarte|te quedas|te has quedado)(?: (?:muy|más|menos|poco|tan|demasiado|lo bastante|algo))? (?:solo|sola|list[oa]|cansad[oa]|preparad[oa]|segur[oa]|insegur[oa]|atrapad[oa]|perdid[oa]|obligad[oa]|dispuest[oa]|tranquil[oa]|agotad[oa]|abrumad[oa]|satisfech[oa]|insatisfech[oa]|orgullos[oa]|conectad[oa]|desconectad[oa]|acompañad[oa]|protegid[oa]|desprotegid[oa]|juzgad[oa]|rechazad[oa]|expuest[oa]|ocupad[oa]|puest[oa] a prueba|ignorad[oa]|[a-záéíóúñ]+(?:ad|id)[oa]s?)\b|\bti mism[oa]\b|\bpoco preparad[oa]\b|\bhacerte el muerto\b/;
+const READER_COPULA =
+  "(?:te sientes|te sentías|sentirte|te sientas|estás|estés|estabas|eres|seas|te ves|verte|quedarte|te quedas|te has quedado)";
+const READER_ADJECTIVE =
+  "(?:solo|sola|list[oa]|cansad[oa]|preparad[oa]|segur[oa]|insegur[oa]|atrapad[oa]|perdid[oa]|obligad[oa]|dispuest[oa]|tranquil[oa]|agotad[oa]|abrumad[oa]|satisfech[oa]|insatisfech[oa]|orgullos[oa]|conectad[oa]|desconectad[oa]|expuest[oa]|puest[oa] a prueba|inmers[oa]|[a-záéíóúñ]{2,}(?:ad|id)[oa]s?)";
+// The adjective may come a few words after the verb: «sentirte torpe u observado».
+const ES_READER_GENDERED = new RegExp(
+  `\\b${READER_COPULA}(?: [a-záéíóúñ]+){0,3}? ${READER_ADJECTIVE}\\b|\\bti mism[oa]\\b|\\bhacerte el muerto\\b`,
+  "i",
+);
 
 /** The English or Spanish text addressed to "you", without reader gender; sentence by sentence. */
 export function toReaderVoice(text: string, language: Language): string {

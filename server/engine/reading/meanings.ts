@@ -18,8 +18,6 @@ export interface SymbolMeaning {
   detail: string | null;
   /** The description says what the image is ("a threshold", «un umbral»), not what it speaks of. */
   copular: boolean;
-  /** The whole description in the reader's voice, for a frame when there is no gist. */
-  whole: string;
   /** Sentences of the extended description that keep the reader's voice. */
   extended: string[];
   /** Sentences of the deeper insight that keep the reader's voice. */
@@ -102,7 +100,11 @@ export function meaningOf(entry: SymbolEntry, language: Language): SymbolMeaning
   const verb = found?.[2] ?? "";
   const predicate = found?.[3];
   if (!predicate || DENIED_SUBJECT.test(subject) || subject.split(" ").length > 12) {
-    return { gist: null, detail: null, copular: false, whole, extended, insight };
+    // "A rope binds and connects: ties and obligations…": what follows the colon names the meaning.
+    const colon = first.indexOf(": ");
+    const listed = colon > 0 ? withoutFinalStop(first.slice(colon + 2)) : null;
+    const usable = listed && !offVoice(listed, language) && !/^(?:it|they|esto|eso)\b/i.test(listed);
+    return { gist: usable ? listed : null, detail: null, copular: false, extended, insight };
   }
   // "habla del fluir…" / "apunta al centro…": the article belongs to the meaning; "refleja a tu niño
   // interior": the personal "a" belongs to the verb.
@@ -116,12 +118,10 @@ export function meaningOf(entry: SymbolEntry, language: Language): SymbolMeaning
   const parallel = repeated ? repeated(phrase) : phrase;
   const gist = withoutFinalStop(article + parallel);
   const detail = cut >= 0 && predicate[cut] === ":" ? withoutFinalStop(predicate.slice(cut + 1)) : null;
-  return {
-    gist: gist.length >= 4 && !offVoice(gist, language) ? gist : null,
-    detail: detail && !offVoice(detail, language) ? detail : null,
-    copular: COPULAR.has(verb),
-    whole,
-    extended,
-    insight,
-  };
+  const voicedDetail = detail && !offVoice(detail, language) ? detail : null;
+  if (gist.length < 4 || offVoice(gist, language)) {
+    // «Estar atrapado habla de sentirte encerrado: una situación…»: the list after the colon still says it.
+    return { gist: voicedDetail, detail: null, copular: false, extended, insight };
+  }
+  return { gist, detail: voicedDetail, copular: COPULAR.has(verb), extended, insight };
 }

@@ -40,16 +40,18 @@ export interface Phrases {
   opening(clauses: readonly string[]): string[];
   /** `many`: two feelings are named. */
   feeling(feelings: string, words: string, many: boolean): string[];
-  /** A central image whose meaning follows a verb. `where` places it in the dream ("before the jungle"). */
+  /** A central image whose meaning follows a verb. `where` places it among the images told ("At the start", "Then"). */
   image(image: ImageWords, verbAndMeaning: string, where: ImagePlace): string[];
-  /** The same image when the lexicon gives no verb to cut at: its whole description, framed. */
-  imageWhole(subject: string, description: string, where: ImagePlace): string[];
+  /** What an image speaks of when its description gives nothing to cut out in the reader's voice. */
+  unspokenMeaning: string;
   personal(image: ImageWords, meaning: string): string[];
   beyondPersonal(image: ImageWords, verbAndMeaning: string): string[];
   /** An action done TO the dreamer ("a tiger ate you"): not what doing it would mean. */
   doneToYou(image: ImageWords): string[];
-  /** Someone or something acting on the dreamer; `threat` when the dream was dark or fearful. */
-  actsOnYou(image: ImageWords, threat: boolean): string[];
+  /** An action aimed at the dreamer that is not a harm ("my teacher laughed at me"): received, not done. */
+  aimedAtYou(image: ImageWords): string[];
+  /** Someone or something acting on the dreamer: overpowering only when `force` says so, received when it is care. */
+  actsOnYou(image: ImageWords, force: Force): string[];
   /** The dreamer's own, real one ("your dog", «tu mamá»). */
   ownReal(image: ImageWords, person: boolean, aboutMeaning: string): string[];
   /** The dreamer's own one is harmed in the dream: fear of losing what one loves. */
@@ -79,6 +81,9 @@ export interface Phrases {
   saysRecurring(names: string): string[];
   personalElsewhere(name: string, meaning: string): string[];
 
+  /** The dream itself, where a sentence needs an image and none is a thing or a being ("this dream"). */
+  thisDream: string;
+  journal(names: string): string[];
   guidanceHeading: string;
   guidance(names: string, meaning: string): string[];
   practice(name: string, image: string, steps: string): string[];
@@ -88,15 +93,18 @@ export interface Phrases {
   shortDoneToYou: string;
   shortOwnHarmed: string;
   shortHarmWitnessed: string;
+  shortAimedAtYou: string;
   invitation: string;
+  /** The feelings the dream already names, acknowledged in the invitation ("intense fear and sadness"). */
+  invitationFeeling(feelings: string): string;
   invitationGuidance: string;
 }
 
-export type ImagePlace =
-  | { at: "only" }
-  | { at: "first"; next: string }
-  | { at: "middle"; previous: string; next: string }
-  | { at: "last"; previous: string };
+/** Where an image stands among those the reading tells, without naming the others. */
+export type ImagePlace = "only" | "first" | "middle" | "last";
+
+/** What is done to the dreamer: "force" overpowers (attacked, eaten), "care" is given (served, hugged). */
+export type Force = "force" | "care" | null;
 
 export type Mood = "steadying" | "affirming" | "gentle" | "anger" | "confusion" | "shame";
 
@@ -109,7 +117,7 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function verbFor(image: { plural: boolean }, verb: MeaningVerb): string {
+export function verbFor(image: { plural: boolean }, verb: MeaningVerb): string {
   return image.plural ? verb.other : verb.one;
 }
 
@@ -202,48 +210,34 @@ const en: Phrases = {
     `${capitalise(feelings)} ${many ? "colour" : "colours"} all of it${words}.`,
   ],
   image: (image, verbAndMeaning, where) => {
-    const subject = image.name;
-    const named = `${subject} ${verbAndMeaning}`;
-    switch (where.at) {
+    const named = `${image.name} ${verbAndMeaning}`;
+    switch (where) {
       case "only":
         return [
           `At the heart of the dream, where ${image.clause}, ${named}.`,
           `In the moment when ${image.clause}, ${named}.`,
         ];
       case "first":
-        return [
-          `At the start, before ${where.next}, ${named}.`,
-          `Opening the dream ahead of ${where.next}, ${named}.`,
-          `${capitalise(subject)}, coming before ${where.next}, ${verbAndMeaning}.`,
-        ];
+        return [`At the start, ${named}.`, `To begin with, ${named}.`, `Opening the dream, ${named}.`];
       case "middle":
         return [
-          `Between ${where.previous} and ${where.next}, ${named}.`,
-          `After ${where.previous}, ${named}.`,
-          `Following ${where.previous}, ${named}.`,
-          `${capitalise(subject)}, coming after ${where.previous}, ${verbAndMeaning}.`,
+          `Then ${named}.`,
+          `Further on, ${named}.`,
+          `As the dream goes on, ${named}.`,
+          `Next, ${named}.`,
+          `Later, ${named}.`,
+          `Midway through, ${named}.`,
         ];
       case "last":
         return [
-          `At the end, after ${where.previous}, ${named}.`,
-          `Closing the dream after ${where.previous}, ${named}.`,
-          `Last of all, after ${where.previous}, ${named}.`,
-          `${capitalise(subject)}, coming after ${where.previous}, ${verbAndMeaning}.`,
+          `At the end, ${named}.`,
+          `Last of all, ${named}.`,
+          `Closing the dream, ${named}.`,
+          `Finally, ${named}.`,
         ];
     }
   },
-  imageWhole: (subject, description, where) => {
-    const place =
-      where.at === "only"
-        ? "at the heart of your dream"
-        : where.at === "first"
-          ? `before ${where.next}`
-          : `after ${where.previous}`;
-    return [
-      `About ${subject}, ${place}, the language of dreams says this: ${description}`,
-      `For ${subject}, ${place}, the symbol reads this way: ${description}`,
-    ];
-  },
+  unspokenMeaning: "what it stirs in you",
   personal: (image, meaning) => [
     `To you, ${image.name} ${image.plural ? "mean" : "means"} ${meaning}.`,
     `For you, ${image.name} ${image.plural ? "stand" : "stands"} for ${meaning}.`,
@@ -256,16 +250,29 @@ const en: Phrases = {
     `When ${image.clause}, that was done to you, not by you: read it as something in your life that is consuming or overpowering you, not something you choose.`,
     `Notice that ${image.clause}: it happened to you, not by your hand, so it points to something that is taking more of you than you want to give.`,
   ],
-  actsOnYou: (image, threat) =>
-    threat
-      ? [
+  aimedAtYou: (image) => [
+    `When ${image.clause}, it came toward you rather than from you: notice how it felt to receive it, and where something similar reaches you while awake.`,
+    `Notice that ${image.clause}: aimed at you, not done by you, so the dream asks how you take in what comes at you from others.`,
+  ],
+  actsOnYou: (image, force) => {
+    switch (force) {
+      case "force":
+        return [
           `Since ${image.clause}, this is a force pressing on you rather than one you hold.`,
           `Because ${image.clause}, the image shows something acting on you, not something you steer.`,
-        ]
-      : [
+        ];
+      case "care":
+        return [
+          `Since ${image.clause}, this is something you receive: notice how it felt to take it in, and what you let reach you.`,
+          `Because ${image.clause}, the dream shows you on the receiving end; ask yourself what you let in, and whether it does you good.`,
+        ];
+      default:
+        return [
           `Since ${image.clause}, this image acts on you rather than you on it: notice whether that felt like care or like pressure.`,
           `Because ${image.clause}, the move comes from outside you; ask yourself whether it felt like support or like a push.`,
-        ],
+        ];
+    }
+  },
   ownReal: (image, person, aboutMeaning) => {
     const real = person ? "a real person in your life" : "your real companion";
     const bond = person ? "your relationship as it is now" : "the bond you share";
@@ -351,7 +358,10 @@ const en: Phrases = {
   lastDreams: { one: "your last dream", other: "your last # dreams" },
   recurringImage: (name, plural, count, lastDreams, recent) =>
     recent === 1
-      ? [`${capitalise(name)} also appeared in ${lastDreams}.`]
+      ? [
+          `${capitalise(name)} also appeared in ${lastDreams}.`,
+          `Back in ${lastDreams}, ${name} appeared too.`,
+        ]
       : [
           `${capitalise(name)} ${plural ? "have" : "has"} appeared in ${count} of ${lastDreams}.`,
           `In your journal, ${name} ${plural ? "have" : "has"} come up in ${count} of ${lastDreams}.`,
@@ -368,6 +378,10 @@ const en: Phrases = {
     `Your own meaning for ${name}, ${meaning}, belongs in this dream as well.`,
   ],
 
+  thisDream: "this dream",
+  journal: (names) => [
+    `If you keep a dream journal, write down ${names} and the feeling they left, in your own words; in a week, read it again and notice what has changed, because your own associations are the surest key to these images.`,
+  ],
   guidanceHeading: "Soul guidance",
   guidance: (names, meaning) => [
     `Your inner self chose ${names} to reach you; before the day takes over, ask where in your waking life you meet ${meaning}.`,
@@ -404,10 +418,13 @@ const en: Phrases = {
   shortDoneToYou: "something acting on you that you did not choose",
   shortOwnHarmed: "the fear of losing what you love",
   shortHarmWitnessed: "something that feels under threat",
+  shortAimedAtYou: "something aimed at you from outside",
   invitation:
     "Your dream speaks in the Universal Language of the Mind, but its images did not match any symbol we know yet. Add a few details: who was there, where you were, what happened and how you felt, and translate it again. If you expected a symbol we missed, report it so we can add it.",
+  invitationFeeling: (feelings) =>
+    `What you felt (${feelings}) is already part of the dream's story: notice the moment it rose and the moment it eased.`,
   invitationGuidance:
-    "Keep writing your dreams down as soon as you wake: the more you record, the clearer your mind's own symbols become.",
+    "To bring the dream back, close your eyes for a moment and walk through it again. Who was there with you, and what were they doing? Where were you: indoors or outside, somewhere you know or somewhere strange? What happened at the turning point, when something changed, and how did it end? What did you feel along the way? Small things help too: a colour, a sound, a smell, an object in someone's hand. Write it down soon, ideally right after waking: dreams fade within minutes, and details written early keep their edges. The reading grows with what you give it, since every person, place and moment you add is an image it can read.",
 };
 
 const es: Phrases = {
@@ -460,9 +477,8 @@ const es: Phrases = {
     `Sobre todo se ${many ? "sienten" : "siente"} ${feelings}${words}.`,
   ],
   image: (image, verbAndMeaning, where) => {
-    const subject = image.name;
-    const named = `${subject} ${verbAndMeaning}`;
-    switch (where.at) {
+    const named = `${image.name} ${verbAndMeaning}`;
+    switch (where) {
       case "only":
         return [
           `En el corazón del sueño, cuando ${image.clause}, ${named}.`,
@@ -470,38 +486,30 @@ const es: Phrases = {
         ];
       case "first":
         return [
-          `Al principio, antes de ${where.next}, ${named}.`,
-          `Abriendo el sueño, por delante de ${where.next}, ${named}.`,
-          `${capitalise(subject)}, que ${image.plural ? "llegan" : "llega"} antes de ${where.next}, ${verbAndMeaning}.`,
+          `Al principio, ${named}.`,
+          `Para empezar, ${named}.`,
+          `Abriendo el sueño, ${named}.`,
+          `Primero, ${named}.`,
         ];
       case "middle":
         return [
-          `Entre ${where.previous} y ${where.next}, ${named}.`,
-          `Después de ${where.previous}, ${named}.`,
-          `Tras ${where.previous}, ${named}.`,
-          `${capitalise(subject)}, que ${image.plural ? "llegan" : "llega"} después de ${where.previous}, ${verbAndMeaning}.`,
+          `Luego, ${named}.`,
+          `Más adelante, ${named}.`,
+          `A medida que avanza el sueño, ${named}.`,
+          `Después, ${named}.`,
+          `Más tarde, ${named}.`,
+          `A mitad del sueño, ${named}.`,
         ];
       case "last":
         return [
-          `Al final, después de ${where.previous}, ${named}.`,
-          `Cerrando el sueño, tras ${where.previous}, ${named}.`,
-          `Por último, tras ${where.previous}, ${named}.`,
-          `${capitalise(subject)}, que ${image.plural ? "llegan" : "llega"} después de ${where.previous}, ${verbAndMeaning}.`,
+          `Al final, ${named}.`,
+          `Por último, ${named}.`,
+          `Cerrando el sueño, ${named}.`,
+          `Finalmente, ${named}.`,
         ];
     }
   },
-  imageWhole: (subject, description, where) => {
-    const place =
-      where.at === "only"
-        ? "en el centro de tu sueño"
-        : where.at === "first"
-          ? `antes de ${where.next}`
-          : `después de ${where.previous}`;
-    return [
-      `Sobre ${subject}, ${place}, el lenguaje de los sueños dice esto: ${description}`,
-      `Para ${subject}, ${place}, el símbolo se lee así: ${description}`,
-    ];
-  },
+  unspokenMeaning: "lo que despierta en ti",
   personal: (image, meaning) => [
     `Para ti, ${image.name} ${image.plural ? "significan" : "significa"} ${meaning}.`,
     `En tus propias palabras, ${image.name} ${image.plural ? "son" : "es"} ${meaning}.`,
@@ -514,16 +522,29 @@ const es: Phrases = {
     `Cuando ${image.clause}, eso te ocurría a ti, no lo hacías tú: léelo como algo de tu vida que te consume o te sobrepasa, no como algo que eliges.`,
     `Fíjate en que ${image.clause}: te pasaba a ti, no era obra tuya, así que señala algo que se lleva de ti más de lo que quieres dar.`,
   ],
-  actsOnYou: (image, threat) =>
-    threat
-      ? [
+  aimedAtYou: (image) => [
+    `Cuando ${image.clause}, eso venía hacia ti, no salía de ti: fíjate en cómo se sintió recibirlo y en dónde te llega algo parecido en tu vida despierta.`,
+    `Fíjate en que ${image.clause}: iba dirigido a ti, no lo hacías tú, así que el sueño pregunta cómo recibes lo que te llega de los demás.`,
+  ],
+  actsOnYou: (image, force) => {
+    switch (force) {
+      case "force":
+        return [
           `Como ${image.clause}, es una fuerza que te presiona, no una que tú manejas.`,
           `Ya que ${image.clause}, la imagen muestra algo que actúa sobre ti, no algo que tú diriges.`,
-        ]
-      : [
+        ];
+      case "care":
+        return [
+          `Como ${image.clause}, es algo que recibes: fíjate en cómo se sintió acogerlo y en qué dejas entrar en ti.`,
+          `Ya que ${image.clause}, el sueño te muestra recibiendo; pregúntate qué dejas entrar y si te hace bien.`,
+        ];
+      default:
+        return [
           `Como ${image.clause}, esta imagen actúa sobre ti y no al revés: fíjate en si lo viviste como cuidado o como presión.`,
           `Ya que ${image.clause}, el movimiento llega de fuera; pregúntate si lo sentiste como apoyo o como empuje.`,
-        ],
+        ];
+    }
+  },
   ownReal: (image, person, aboutMeaning) => {
     const bond = person ? "la relación que vives hoy" : "el vínculo que compartes";
     const is = image.plural ? "forman" : "forma";
@@ -559,7 +580,7 @@ const es: Phrases = {
   insight: (name, insight) => [
     `Pensando en ${name}: ${insight}`,
     `Sobre ${name}, una pregunta para quedarte con ella: ${insight}`,
-    `Con ${name} presente: ${insight}`,
+    `Con ${name} en mente: ${insight}`,
   ],
 
   nightmare: (name) => [
@@ -609,7 +630,10 @@ const es: Phrases = {
   lastDreams: { one: "tu último sueño", other: "tus últimos # sueños" },
   recurringImage: (name, plural, count, lastDreams, recent) =>
     recent === 1
-      ? [`${capitalise(name)} también ${plural ? "aparecieron" : "apareció"} en ${lastDreams}.`]
+      ? [
+          `${capitalise(name)} también ${plural ? "aparecieron" : "apareció"} en ${lastDreams}.`,
+          `También en ${lastDreams} ${plural ? "aparecieron" : "apareció"} ${name}.`,
+        ]
       : [
           `${capitalise(name)} ${plural ? "han" : "ha"} aparecido en ${count} de ${lastDreams}.`,
           `En tu diario, ${name} ${plural ? "han" : "ha"} salido en ${count} de ${lastDreams}.`,
@@ -626,6 +650,10 @@ const es: Phrases = {
     `Tu propio significado de ${name}, ${meaning}, también pertenece a este sueño.`,
   ],
 
+  thisDream: "este sueño",
+  journal: (names) => [
+    `Si llevas un diario de sueños, anota ${names} y la sensación que te dejaron, con tus propias palabras; dentro de una semana, vuelve a leerlo y fíjate en qué ha cambiado, porque tus propias asociaciones son la llave más segura de estas imágenes.`,
+  ],
   guidanceHeading: "Guía del alma",
   guidance: (names, meaning) => [
     `Tu ser interior eligió ${names} para llegar hasta ti; antes de que el día te absorba, pregúntate dónde encuentras en tu vida despierta ${meaning}.`,
@@ -662,12 +690,13 @@ const es: Phrases = {
   shortDoneToYou: "algo que actúa sobre ti sin que lo elijas",
   shortOwnHarmed: "el miedo a perder lo que amas",
   shortHarmWitnessed: "algo que se siente amenazado",
+  shortAimedAtYou: "algo que te llega de fuera",
   invitation:
     "Tu sueño habla en el Lenguaje Universal de la Mente, pero sus imágenes todavía no coinciden con ningún símbolo que conozcamos. Añade algunos detalles: quién estaba, dónde estabas, qué ocurrió y qué sentiste, y vuelve a traducirlo. Si esperabas un símbolo que no aparece, cuéntanoslo para que podamos incorporarlo.",
+  invitationFeeling: (feelings) =>
+    `Lo que sentiste (${feelings}) ya forma parte de la historia del sueño: fíjate en cuándo apareció y cuándo se calmó.`,
   invitationGuidance:
-    "Sigue anotando tus sueños nada más despertar: cuanto más registres, más claros se volverán los símbolos propios de tu mente.",
+    "Para recuperar el sueño, cierra los ojos un momento y recórrelo otra vez. ¿Quién estaba contigo y qué hacía? ¿Dónde estabas: dentro o fuera, en un sitio conocido o extraño? ¿Qué pasó en el momento en que algo cambió, y cómo terminó? ¿Qué sentiste a lo largo del sueño? Hasta lo pequeño ayuda: un color, un sonido, un olor, un objeto en la mano de alguien. Escríbelo pronto, mejor al despertar: los sueños se borran en minutos y lo anotado enseguida conserva sus detalles. La lectura crece con lo que le das, porque cada persona, lugar y momento que añades es una imagen que puede leer.",
 };
 
 export const PHRASES: Record<Language, Phrases> = { en, es };
-
-export { capitalise, verbFor };

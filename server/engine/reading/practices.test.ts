@@ -155,4 +155,10 @@ describe("choosePractice", () => {
       }
     }
   });
+
+  it("speaks to a Spanish reader without guessing their gender", () => {
+    const practice = practiceFor("Me perdí en la ciudad y estaba confundida.", "es", ["lost_searching"]);
+    const text = `${practice.description} ${practice.instructions}`;
+    expect(text).not.toMatch(/\b(?:segur|list|cansad|tranquil)[oa]\b|\bsol[oa] o sol[oa]\b/);
+  });
 });

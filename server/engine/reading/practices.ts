@@ -1,5 +1,6 @@
 import type { MoodFamily, Theme } from "../lexicon/schema";
 import type { Language } from "../morphology";
+import { toReaderVoice } from "./lexicon-voice";
 import type { EmotionAnalysis, EmotionKind } from "./types";
 
 /**
@@ -333,8 +334,13 @@ export function choosePractice({
         (bereaved || !t.bereavement),
     );
     if (technique) {
+      // The lexicon writes some techniques for a gendered reader («estás segura o seguro»).
       const { name, description, instructions } = technique;
-      return { name, description, instructions };
+      return {
+        name,
+        description: toReaderVoice(description, language),
+        instructions: toReaderVoice(instructions, language),
+      };
     }
   }
   const fitting = PRACTICES.filter(

@@ -46,6 +46,12 @@ describe("who acts on whom", () => {
     expect(roleOf("Vi a mi papá llorando en la cocina.", "es", "crying").role).toBe("witness");
   });
 
+  it("reads Spanish told in the present as the dreamer's own acts", () => {
+    expect(roleOf("Duermo un par de horas en el sofá.", "es", "sleeping").role).toBe("agent");
+    expect(roleOf("Me lavo la cara con agua fría.", "es", "face").role).toBe("agent");
+    expect(roleOf("Al verlo le daba un abrazo.", "es", "hugging").role).toBe("agent");
+  });
+
   it("finds the subject of a Spanish verb across a relative clause", () => {
     const hug = analyse("Mi mamá, que en paz descanse, me abrazaba.", "es");
     expect(hug.roles.get("hugging")?.role).toBe("target");
@@ -194,6 +200,15 @@ describe("waking remarks", () => {
     expect(es.roles.get("dog")).toMatchObject({ waking: "dead", onlyInWakingRemark: false });
   });
 
+  it("keeps the dream before the waking up in the same sentence", () => {
+    const es = analyse("Corrí por el bosque hasta que me desperté.", "es");
+    expect(es.wakingRemarks.map((remark) => remark.text)).toEqual(["hasta que me desperté"]);
+    expect(es.roles.get("forest")?.onlyInWakingRemark).toBe(false);
+    const en = analyse("I was running through the forest when I woke up.", "en");
+    expect(en.wakingRemarks.map((remark) => remark.text)).toEqual(["when I woke up"]);
+    expect(en.roles.get("running")?.onlyInWakingRemark).toBe(false);
+  });
+
   it("leaves the dream's own words about reality alone", () => {
     expect(analyse("Estaba con un hombre, pero en realidad era mi hermano.", "es").wakingRemarks).toEqual([]);
     expect(analyse("I woke up in a strange room full of birds.", "en").wakingRemarks).toEqual([]);
@@ -213,7 +228,7 @@ describe("the clause of a symbol", () => {
   });
 });
 
-describe("speed and sameness", () => {
+describe("sameness", () => {
   const long = Array.from({ length: 40 }, (_, i) =>
     i % 2
       ? "Mi perro Max me perseguía por la playa y luego me caí al agua, pero mi mamá me abrazaba."
@@ -222,17 +237,11 @@ describe("speed and sameness", () => {
     .join(" ")
     .slice(0, 5000);
 
-  it("analyses a 5,000-character dream quickly, the same way every time", () => {
+  // Speed is measured by `npm run bench:engine`, not asserted here.
+  it("analyses a 5,000-character dream the same way every time", () => {
     const symbols = engine.match(long, { language: "es" }).symbols;
     const first = analyseRoles(long, symbols, "es");
-    const times: number[] = [];
-    for (let run = 0; run < 7; run++) {
-      const start = performance.now();
-      const again = analyseRoles(long, symbols, "es");
-      times.push(performance.now() - start);
-      expect(again).toEqual(first);
-    }
-    times.sort((a, b) => a - b);
-    expect(times[3]).toBeLessThan(10);
+    expect(first.roles.size).toBeGreaterThan(0);
+    expect(analyseRoles(long, symbols, "es")).toEqual(first);
   });
 });

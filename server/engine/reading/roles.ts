@@ -47,6 +47,7 @@ const EN_PREPOSITIONS = set(
 const ES_PREPOSITIONS = set(
   "a al ante bajo con contra de del desde en entre hacia hasta para por sin sobre tras durante segun",
 );
+const PREPOSITIONS = new Set([...EN_PREPOSITIONS, ...EN_TOWARD, ...ES_PREPOSITIONS]);
 const RELATIVES = set("who which that whom que quien quienes");
 
 /** Whether a word of `words` stands in `range` (before `before`, when given). */
@@ -100,7 +101,9 @@ interface Layout {
 function opensClause(tokens: readonly Token[], k: number): boolean {
   const word = tokens[k]?.norm ?? "";
   if (CONNECTORS.has(word)) return true;
-  return AND_WORDS.has(word) && AND_FOLLOW.has(tokens[k + 1]?.norm ?? "");
+  const next = tokens[k + 1]?.norm ?? "";
+  // "hasta que me desperté"
+  return (AND_WORDS.has(word) && AND_FOLLOW.has(next)) || (word === "hasta" && next === "que");
 }
 
 function layOut(text: string, language: Language): Layout {
@@ -345,6 +348,8 @@ function statedState(tokens: readonly Token[], k: number): "dead" | "alive" | un
   if (!alive && !DEATH_WORDS.has(word)) return undefined;
   return alive !== negated(tokens, k) ? "alive" : "dead";
 }
+
+/** An aside with one of these speaks of waking life: "(my real boss)", "(she is alive)". */
 const REAL_WORDS = set("real irl actually realidad verdad alive viva vivo");
 
 /** Words that hand over from the frame to the dream: "I often dream THAT…", "siempre sueño CON…". */
@@ -353,7 +358,9 @@ const FRAME_LINKER_REACH = 8;
 /** "woke up in a strange room" is a scene of the dream; "woke up in a sweat" is the dreamer waking. */
 const WAKE_SCENE_PREPOSITIONS = set("in inside on at en dentro sobre");
 const WAKE_STATES = set("sweat tears panic fear shock bed cama sudor lagrimas llanto panico miedo terror");
-const WAKE_WORDS = set("woke awoke woken awakened wake waking desperte despierto");
+const WAKE_WORDS = set(
+  "woke awoke woken awakened wake waking desperte despierto despertar despertarme despertarse",
+);
 
 function isDreamWord(word: string): boolean {
   return word.startsWith("dream") || word.startsWith("soñ") || word.startsWith("sueñ");
@@ -395,7 +402,6 @@ function frameEnd(layout: Layout, hit: PatternHit<Marker>): number {
 }
 
 function wakesIntoScene(tokens: readonly Token[], hit: PatternHit<Marker>): boolean {
-  if (!WAKE_WORDS.has((tokens[hit.first] as Token).norm)) return false;
   let k = hit.last + 1;
   if (tokens[k]?.norm === "up") k++;
   if (!WAKE_SCENE_PREPOSITIONS.has(tokens[k]?.norm ?? "") || tokens[k]?.breakBefore) return false;
@@ -433,9 +439,9 @@ function findRemarks(layout: Layout): boolean {
       continue;
     }
     const [first, last] = remarkFrom(layout, hit.first);
-    if (hit.value === "waking" && wakesIntoScene(tokens, hit)) continue;
-    // "just like in real life": a comparison made inside the dream.
-    if (COMPARING.has(tokens[hit.first - 1]?.norm ?? "")) continue;
+    if (hasWord(tokens, hit, WAKE_WORDS)) {
+      if (wakesIntoScene(tokens, hit)) continue;
+    } else if (COMPARING.has(tokens[hit.first - 1]?.norm ?? "")) continue; // "just like in real life"
     const waking =
       hit.value === "waking" ||
       hasWord(tokens, { first, last }, DEATH_WORDS) ||
@@ -823,7 +829,9 @@ function esThingRole(layout: Layout, { first, last }: Located, scope: Range): Dr
     } else if (token.norm.endsWith("aba")) {
       // "volaba sobre el mar": an imperfect with no subject named before it is the dreamer's.
       const clause = clauseAt(layout, k);
-      dreamerActs ||= !esOtherSubjectBefore(layout, k) && !esSubjectAfter(tokens, k, clause);
+      // "estaba mi perro": being somewhere, with its subject after; "le daba un abrazo" has its object there.
+      const thereIs = token.norm === "estaba" && esSubjectAfter(tokens, k, clause);
+      dreamerActs ||= !esOtherSubjectBefore(layout, k) && !thereIs;
     }
   }
   if (hasWord(tokens, scope, ES_PERCEIVE, first)) return "witness";
@@ -1081,7 +1089,7 @@ const ACTIVE_REACH = 3;
 const ES_PERSONAL_A = set("a al");
 const SUFFERED_REACH = 6;
 /** Words that may stand between an act and the one it harms: "mataron a mi pobre perro". */
-const HARM_GAP = set(`a al ${[...EN_DETERMINERS, ...ES_DETERMINERS].join(" ")}`);
+const HARM_GAP = new Set([...ES_PERSONAL_A, ...DETERMINERS]);
 
 function harmFlags(layout: Layout, k: number): number {
   const { tokens, language } = layout;
@@ -1093,17 +1101,9 @@ function harmFlags(layout: Layout, k: number): number {
 /** The thing is the object of a preposition ("sick with THE FLU", "la casa de MI ABUELA"): not a subject. */
 function afterPreposition(tokens: readonly Token[], first: number): boolean {
   let k = first - 1;
-  while (
-    k >= 0 &&
-    k >= first - 3 &&
-    (DETERMINERS.has((tokens[k] as Token).norm) || OWN_BEFORE.has((tokens[k] as Token).norm))
-  )
-    k--;
+  while (k >= 0 && k >= first - 3 && DETERMINERS.has((tokens[k] as Token).norm)) k--;
   const word = tokens[k]?.norm ?? "";
-  return (
-    !ES_PERSONAL_A.has(word) &&
-    (EN_PREPOSITIONS.has(word) || EN_TOWARD.has(word) || ES_PREPOSITIONS.has(word))
-  );
+  return !ES_PERSONAL_A.has(word) && PREPOSITIONS.has(word);
 }
 
 /** "my dog was killed", "my dog died", "gato muerto", "a mi perro lo mataron": the harm word after it. */
@@ -1127,7 +1127,7 @@ function harmedFrom(layout: Layout, k: number, first: number, flags: number, liv
   for (let j = k + 1; j < first; j++) {
     const word = (tokens[j] as Token).norm;
     if (HARM_GAP.has(word)) continue;
-    if (EN_PREPOSITIONS.has(word) || EN_TOWARD.has(word) || ES_PREPOSITIONS.has(word)) return false;
+    if (PREPOSITIONS.has(word)) return false;
     others++;
   }
   if (others > 1) return false;
@@ -1185,7 +1185,7 @@ function thingScope(layout: Layout, first: number, last: number): Range {
   const nounPhrase =
     clause.last - clause.first < NOUN_PHRASE_WORDS &&
     clause.last - last <= 1 &&
-    (clause.first === first || DETERMINERS.has(opener.norm) || OWN_BEFORE.has(opener.norm) || opener.capital);
+    (clause.first === first || DETERMINERS.has(opener.norm) || opener.capital);
   const scope = { first: clause.first, last: clause.last };
   if (!nounPhrase) return scope;
   for (let next = index + 1; next <= index + MAX_ASIDES; next++) {
@@ -1225,11 +1225,14 @@ function locate(layout: Layout, starts: ReadonlyMap<number, number>, start: numb
   return { first, last };
 }
 
-/** Actions, and events told with a verb ("crashed", "murió"); an event with its article is a thing. */
+/**
+ * Actions and events told with a verb ("crashed", "murió"); named as a noun with its article ("le daba un
+ * abrazo", "a wedding") they are read like things, from the verb that governs them.
+ */
 function isAct(layout: Layout, match: SymbolMatch, at: Located): boolean {
-  if (match.category === "action") return true;
+  if (match.category !== "action" && match.category !== "event") return false;
   const previous = layout.tokens[at.first - 1];
-  return match.category === "event" && !(previous && DETERMINERS.has(previous.norm));
+  return !(previous && !(layout.tokens[at.first] as Token).breakBefore && DETERMINERS.has(previous.norm));
 }
 
 function roleOf(layout: Layout, match: SymbolMatch, at: Located, scope: Range): DreamerRole {
@@ -1240,9 +1243,8 @@ function roleOf(layout: Layout, match: SymbolMatch, at: Located, scope: Range): 
 }
 
 /** Words of a remark that tell someone's state outright: "She is alive and well", "en realidad sigue viva". */
-const STATED = set(
-  "alive vivo viva vivos vivas vive viven died dead passed murio fallecio muerto muerta fallecido fallecida",
-);
+const VAGUE_STATES = set("lost perdi perdimos death dies living deceased");
+const STATED = new Set([...ALIVE_WORDS, ...DEATH_WORDS].filter((word) => !VAGUE_STATES.has(word)));
 /** English names whom a remark speaks of; Spanish leaves the subject out ("en realidad sigue viva"). */
 const EN_THIRD_PERSON = set("he she they him her them he's she's they're who whos who's which");
 
@@ -1252,14 +1254,14 @@ function namesSubject(tokens: readonly Token[], clause: Range, k: number): boole
     const word = (tokens[j] as Token).norm;
     if (!OWN_BEFORE.has(word) && !NOT_OWN.has(word)) continue;
     const previous = tokens[j - 1]?.norm ?? "";
-    if (j === clause.first || !(EN_PREPOSITIONS.has(previous) || ES_PREPOSITIONS.has(previous))) return true;
+    if (j === clause.first || !PREPOSITIONS.has(previous)) return true;
   }
   return false;
 }
 
 /**
  * A remark that tells a state without naming whom ("She is alive and well in real life", "(ya murió)"):
- * the state of the last person or animal named before it. Returns remark token -> state.
+ * the state of the last person or animal named before it. Each remark word that tells a state, with it.
  */
 function statedInRemarks(layout: Layout): Array<{ at: number; waking: "dead" | "alive" }> {
   const { tokens, remark } = layout;

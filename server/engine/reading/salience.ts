@@ -9,30 +9,41 @@ import type { EmotionAnalysis, RankedSymbol, RoleAnalysis, SalienceAnalysis, Spa
  * its reasons. The dream is read in beats: its sentences, with a long run-on sentence cut at a turn ("then",
  * "de repente") or, past 25 words, at a comma.
  *
- *   score = kind x (1 + repeated + emotion + climax + ending + opening) + vital + involvement + setting
+ *   score = rarity x (kind x (1 + repeated + emotion + climax + ending + opening) + felt + vital
+ *           + involvement + setting), then shared and waking
  *
- *   kind         people, animal, spiritual, action, event 1; body, nature, abstract 0.6; object, emotion 0.5
- *                (a feeling named as a symbol is weighed again by the climax term); place 0.35; color,
- *                number 0.1. Who and what happens carry a dream more than its furniture, wherever it stands:
- *                a hat in the climax stays a hat. Everyday doings that only move the story along (walking,
- *                waiting, sleeping, working) count as 0.6 and not as involvement.
- *   repeated     +1 per doubling of its evidence in the dream (log2 of the count), at most +3.
- *   emotion      up to +2: the strongest feeling (from the emotion analysis) told in the same beat as an
+ *   kind         animal, spiritual 2; event 1.5; people, action 1; nature 0.5; body, object 0.4; abstract,
+ *                emotion, place 0.3; color, number 0.1. What a dream is about is mostly who or what meets
+ *                the dreamer and what happens; a tiger, a ghost or a flood carries a dream more than the
+ *                room, the road or the hat, wherever they stand. Everyday doings that only move the story
+ *                along (walking, waiting, sleeping, working) count as 0.6 and not as involvement.
+ *   repeated     +1 per doubling of the beats its evidence is told in (log2 of the count), at most +3: an
+ *                image that comes back, not one named twice in a breath.
+ *   emotion      up to +0.5: the strongest feeling (from the emotion analysis) told in the same beat as an
  *                evidence, or within 12 words of it (x0.75), other than the evidence's own words; scaled by
  *                intensity / 3, x0.85 for the second feeling and x0.7 for the third.
- *   climax       up to +1.5, in proportion to the tension of its tensest beat against the dream's tensest:
+ *   climax       up to +0.5, in proportion to the tension of its tensest beat against the dream's tensest:
  *                a turn ("suddenly", "de repente") 2, a step ("then", "finally", "al final") 1, "!" 1,
  *                plus the intensity of the strongest feeling told in that beat.
- *   ending       +1 for an evidence in the last beat or the last 20% of the dream's own words.
+ *   ending       +0.25 for an evidence in the last beat or the last 20% of the dream's own words.
+ *                Emotion, climax and ending are small on purpose: they lift every image of a busy beat
+ *                alike, so on the development set (eval/reading/central-symbols-tuning.jsonl) they did not
+ *                tell the central images from the props around them; they order close ones.
  *   opening      -0.5 for a scene-setting symbol (not a being, action or event) told only in the first
  *                beat of a dream of 3 beats or more.
+ *   felt         up to +1.5 when its own words carry one of the dream's dominant feelings ("I was crying",
+ *                "lloraba"): the feeling is the point. Scaled like emotion.
  *   vital        +2 for the lexicon's vital symbols (death, falling, a chase, teeth...).
- *   involvement  agent +1, target +1.5 (what is done to the dreamer weighs most), the dreamer's own +0.75,
- *                harmed in the dream +1; only for beings, actions and events: "my hand", "I was in the lake"
- *                say nothing of what the dreamer does or undergoes.
+ *   involvement  agent +1, target +1.5 (what is done to the dreamer weighs most), the dreamer's own +0.25
+ *                ("my sister" is a relation, not yet an event), harmed in the dream +1; only for beings,
+ *                actions and events: "my hand", "I was in the lake" say nothing of what the dreamer does.
  *   setting      for a place, +1.5 x the share of the dream's happenings (evidence of people, animals,
  *                actions, events, objects...) told while it is the latest place named, so a setting is
  *                central only when much happens there.
+ *   rarity       x0.75 for a symbol outside the lexicon's common vocabulary (isCommon false): a narrow
+ *                key ("roommate", "pandemic") rarely names what a dream is about.
+ *   shared       x0.5 when every evidence is words already read as a symbol ranked above it: "ran away"
+ *                (running, escape) or "my parents" (mother, father) is one image, not two.
  *   waking       x0.25 when every evidence sits in a waking remark ("I often dream...", "en la vida
  *                real"), and such a symbol ranks after every symbol of the dream itself.
  *
@@ -40,40 +51,43 @@ import type { EmotionAnalysis, RankedSymbol, RoleAnalysis, SalienceAnalysis, Spa
  */
 
 const KIND_WEIGHT: Record<SymbolCategory, number> = {
+  animal: 2,
+  spiritual: 2,
+  event: 1.5,
   people: 1,
-  animal: 1,
-  spiritual: 1,
   action: 1,
-  event: 1,
-  body: 0.6,
-  nature: 0.6,
-  abstract: 0.6,
-  object: 0.5,
-  emotion: 0.5,
-  place: 0.35,
+  nature: 0.5,
+  body: 0.4,
+  object: 0.4,
+  abstract: 0.3,
+  emotion: 0.3,
+  place: 0.3,
   color: 0.1,
   number: 0.1,
 };
 const REPEAT_PER_DOUBLING = 1;
 const REPEAT_MAX = 3;
-const EMOTION = 2;
+const EMOTION = 0.5;
 const EMOTION_NEARBY = 0.75;
 const EMOTION_REACH_WORDS = 12;
 const FEELING_RANK = [1, 0.85, 0.7] as const;
-const CLIMAX = 1.5;
-const ENDING = 1;
+const CLIMAX = 0.5;
+const ENDING = 0.25;
 const ENDING_SHARE = 0.8;
 const OPENING = -0.5;
 const OPENING_MIN_BEATS = 3;
 const VITAL = 2;
 const AGENT = 1;
 const TARGET = 1.5;
-const OWN = 0.75;
+const OWN = 0.25;
 const HARMED = 1;
 const SETTING = 1.5;
 /** A place is "setting" in its reasons when at least this share of the dream happens there. */
 const SETTING_REASON_SHARE = 0.5;
 const WAKING_ONLY = 0.25;
+const SHARED = 0.5;
+const FELT = 1.5;
+const UNCOMMON = 0.75;
 
 const TURN = 2;
 const STEP = 1;
@@ -209,10 +223,11 @@ export function rankSalience(input: SalienceInput): SalienceAnalysis {
     return { ranked: { match, score: rounded, reasons }, wakingOnly, first };
   });
 
-  scored.sort(
-    (a, b) =>
-      Number(a.wakingOnly) - Number(b.wakingOnly) || b.ranked.score - a.ranked.score || a.first - b.first,
-  );
+  const byRank = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
+    Number(a.wakingOnly) - Number(b.wakingOnly) || b.ranked.score - a.ranked.score || a.first - b.first;
+  scored.sort(byRank);
+  discountSharedEvidence(scored.map((entry) => entry.ranked));
+  scored.sort(byRank);
   const ranked = scored.map((entry) => entry.ranked);
   const dream = scored.filter((entry) => !entry.wakingOnly).map((entry) => entry.ranked);
   return { ranked, central: chooseCentral(dream.length > 0 ? dream : ranked) };
@@ -243,7 +258,9 @@ function scoreSymbol(match: SymbolMatch, spots: readonly Spot[], context: Scorin
     if (reason) reasons.push(reason);
   };
 
-  if (spots.length > 1) grow(Math.min(REPEAT_MAX, REPEAT_PER_DOUBLING * Math.log2(spots.length)), "repeated");
+  // An image that comes back counts, not one named twice in a breath ("a beach... the shore").
+  const moments = new Set(spots.map((spot) => spot.beat)).size;
+  if (moments > 1) grow(Math.min(REPEAT_MAX, REPEAT_PER_DOUBLING * Math.log2(moments)), "repeated");
   const feeling = nearestFeeling(spots, feelings);
   if (feeling > 0) grow(EMOTION * feeling, "emotion");
   const tension = Math.max(0, ...spots.map((spot) => layout.tension[spot.beat] ?? 0));
@@ -259,6 +276,8 @@ function scoreSymbol(match: SymbolMatch, spots: readonly Spot[], context: Scorin
     grow(OPENING);
   }
 
+  const felt = feelingItself(spots, feelings);
+  if (felt > 0) add(FELT * felt, "felt");
   if (entries.get(match.key)?.isVital) add(VITAL, "vital");
   const role = actor ? roles.roles.get(match.key) : undefined;
   if (role?.role === "agent") add(AGENT, "agent");
@@ -269,7 +288,28 @@ function scoreSymbol(match: SymbolMatch, spots: readonly Spot[], context: Scorin
     add(SETTING * settingShare, settingShare >= SETTING_REASON_SHARE ? "setting" : undefined);
   }
   const kind = incidental ? INCIDENTAL_WEIGHT : KIND_WEIGHT[match.category];
-  return { score: kind * prominence + bonus, reasons };
+  const rarity = entries.get(match.key)?.isCommon === false ? UNCOMMON : 1;
+  return { score: (kind * prominence + bonus) * rarity, reasons };
+}
+
+/**
+ * Two keys read from the same words ("ran away": running and escape; "my parents": mother and father) are one
+ * image: the words count for the key ranked first, and a later key whose every evidence they already gave
+ * keeps only SHARED of its score.
+ */
+function discountSharedEvidence(ranked: readonly RankedSymbol[]): void {
+  const given: { start: number; end: number }[] = [];
+  for (const entry of ranked) {
+    const evidence = entry.match.evidence;
+    const shared = evidence.every((span) =>
+      given.some((other) => span.start < other.end && other.start < span.end),
+    );
+    if (shared && evidence.length > 0) {
+      entry.score = Math.round(entry.score * SHARED * 100) / 100;
+      entry.reasons.push("shared");
+    }
+    given.push(...evidence);
+  }
 }
 
 function chooseCentral(ranked: readonly RankedSymbol[]): string[] {
@@ -432,6 +472,19 @@ function nearestFeeling(spots: readonly Spot[], feelings: readonly FeelingPoint[
       const sameBeat = feeling.beat === spot.beat;
       if (!sameBeat && Math.abs(feeling.token - spot.token) > EMOTION_REACH_WORDS) continue;
       best = Math.max(best, feeling.strength * (sameBeat ? 1 : EMOTION_NEARBY));
+    }
+  }
+  return best;
+}
+
+/** The strongest dominant feeling this symbol's own words tell ("I was crying"), as a share of FELT. */
+function feelingItself(spots: readonly Spot[], feelings: readonly FeelingPoint[]): number {
+  let best = 0;
+  for (const spot of spots) {
+    for (const feeling of feelings) {
+      if (spot.inDream && feeling.token <= spot.lastToken && spot.token <= feeling.lastToken) {
+        best = Math.max(best, feeling.strength);
+      }
     }
   }
   return best;

@@ -34,7 +34,9 @@ describe.each(testDrivers)("dream translation and journal on %s", (driver) => {
     expect(body.language).toBe("es");
     // The client's isPremium is advisory: a free user gets the free translation.
     expect(body.isPremiumTranslation).toBe(false);
-    expect(body.translation).toContain("Lenguaje Universal de la Mente");
+    // Written in Spanish, to the dreamer, with the dreamer's own word for the snake.
+    expect(body.translation).toMatch(/\b(tu|te|tus)\b/);
+    expect(body.translation).toContain("culebra");
     const keys = body.symbols.map((s: { key: string }) => s.key);
     expect(keys).toEqual(
       expect.arrayContaining(["snake", "chase", "house", "grandparent", "running", "river"]),

@@ -17,7 +17,12 @@ const SAMPLE_DREAMS = [
 export function warmUpTranslation(ctx: Pick<AppContext, "symbols">): void {
   for (const content of SAMPLE_DREAMS) {
     const { result, lexicon, language } = recognize(ctx, content, "en");
-    readDream(content, result.symbols, lexicon, { language, premium: true, ultraSimplified: false, category: null });
+    readDream(content, result.symbols, lexicon, {
+      language,
+      premium: true,
+      ultraSimplified: false,
+      category: null,
+    });
   }
   translationDay(new Date(), "America/Mexico_City", null);
 }

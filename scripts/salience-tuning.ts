@@ -1,0 +1,84 @@
+/**
+ * Precision@3 of the salience ranking on the development set eval/reading/central-symbols-tuning.jsonl (100
+ * reports of eval/tuning, 3 central gold keys each): |first 3 of analyseDream(...).salience.central ∩ labels| / 3,
+ * averaged per dream language. Also, informative: the same with keys outside ../shared/eval/symbols.tsv dropped
+ * first, and the share of labelled keys the matcher found at all (the ceiling of any ranking). The measured
+ * figure stays `npm run eval:reading` on eval/reading/central-symbols.jsonl; this set is for tuning only.
+ * Usage: npx tsx scripts/salience-tuning.ts [--misses]   (--misses lists each report with a wrong pick, scores and reasons)
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { readJsonLines, readVocabulary } from "../server/engine/eval";
+import { createEngine } from "../server/engine/index";
+import type { Language } from "../server/engine/morphology";
+import { analyseDream } from "../server/engine/reading/index";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const TUNING_DIR = path.join(ROOT, "eval/tuning");
+const LABELS_FILE = path.join(ROOT, "eval/reading/central-symbols-tuning.jsonl");
+const VOCABULARY_FILE = path.resolve(ROOT, "../shared/eval/symbols.tsv");
+
+const { values: args } = parseArgs({ options: { misses: { type: "boolean", default: false } } });
+
+interface Report {
+  id: string;
+  lang: Language;
+  text: string;
+}
+
+const reports = new Map(
+  readdirSync(TUNING_DIR)
+    .filter((name) => name.endsWith(".jsonl"))
+    .flatMap((name) => readJsonLines<Report>(path.join(TUNING_DIR, name)))
+    .map((report) => [report.id, report]),
+);
+const labels = readJsonLines<{ id: string; central: string[] }>(LABELS_FILE);
+const vocabulary = readVocabulary(VOCABULARY_FILE);
+const engine = createEngine();
+
+const hitsAt3 = (ranked: readonly string[], wanted: ReadonlySet<string>) =>
+  ranked.slice(0, 3).filter((key) => wanted.has(key)).length / 3;
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+const rows = labels.map((label) => {
+  const report = reports.get(label.id);
+  if (!report) throw new Error(`${label.id} is not in eval/tuning`);
+  const match = engine.match(report.text);
+  const language: Language = match.language === "mixed" ? report.lang : match.language;
+  const { salience } = analyseDream(report.text, match.symbols, engine.data, language);
+  const wanted = new Set(label.central);
+  const found = new Set(match.symbols.map((symbol) => symbol.key));
+  const ranked = salience.ranked.map((entry) => entry.match.key);
+  return {
+    id: label.id,
+    language: report.lang,
+    wanted: label.central,
+    central: salience.central,
+    scores: salience.ranked.map((entry) => `${entry.match.key} ${entry.score} (${entry.reasons.join(" ")})`),
+    precision: hitsAt3(salience.central, wanted),
+    precisionVocabulary: hitsAt3(
+      ranked.filter((key) => vocabulary.has(key)),
+      wanted,
+    ),
+    ceiling: label.central.filter((key) => found.has(key)).length / 3,
+  };
+});
+
+for (const language of ["en", "es"] as const) {
+  const group = rows.filter((row) => row.language === language);
+  const figure = (pick: (row: (typeof rows)[number]) => number) => mean(group.map(pick)).toFixed(3);
+  console.log(
+    `${language}: ${group.length} reports  precision@3 ${figure((row) => row.precision)}` +
+      `  within symbols.tsv ${figure((row) => row.precisionVocabulary)}` +
+      `  matcher ceiling ${figure((row) => row.ceiling)}`,
+  );
+}
+console.log(`all: precision@3 ${mean(rows.map((row) => row.precision)).toFixed(3)}`);
+
+if (args.misses) {
+  for (const row of rows.filter((row) => row.precision < 1)) {
+    console.log(`\n${row.id}  want ${row.wanted.join(", ")}  got ${row.central.slice(0, 3).join(", ")}`);
+    console.log(`  ${row.scores.slice(0, 8).join(" | ")}`);
+  }
+}
