@@ -3,7 +3,7 @@
  * sets (eval/tuning, eval/holdout, eval/synthetic, eval/final) and eval/reading/red-team.jsonl. Each report is
  * matched once and read three times with readDream: free, premium and short (ultraSimplified). Reports with
  * the same text are read once. The dream's language is the matcher's when it is en/es, else the file's `lang`.
- * Usage: npm run eval:reading [-- --json] [-- --check]
+ * Usage: npm run eval:reading [-- --json] [-- --check] [-- --file X.jsonl ...]
  *
  * Figures, per dream language and overall (goals from issue 14):
  * - verbatim: the free readings are cut into sentences (at . ! ? … and line breaks, whitespace collapsed,
@@ -60,7 +60,12 @@ const RED_TEAM_FILE = path.join(ROOT, "eval/reading/red-team.jsonl");
 const CENTRAL_FILE = path.join(ROOT, "eval/reading/central-symbols.jsonl");
 
 const { values: args } = parseArgs({
-  options: { json: { type: "boolean", default: false }, check: { type: "boolean", default: false } },
+  options: {
+    json: { type: "boolean", default: false },
+    check: { type: "boolean", default: false },
+    /** Read only these JSONL files instead of the default sets (e.g. the unlabelled test texts, to measure). */
+    file: { type: "string", multiple: true },
+  },
 });
 
 const VERSIONS = ["free", "premium", "short"] as const;
@@ -135,7 +140,7 @@ function jsonLinesIn(folder: string): string[] {
 
 // ---- Read every report -------------------------------------------------------------------------------------
 const devFile = path.join(SHARED_EVAL, "dreams-dev.jsonl");
-const files = [devFile, ...OWN_SET_DIRS.flatMap(jsonLinesIn), RED_TEAM_FILE].filter((file) =>
+const files = (args.file ?? [devFile, ...OWN_SET_DIRS.flatMap(jsonLinesIn), RED_TEAM_FILE]).filter((file) =>
   existsSync(file),
 );
 const engine = createEngine();

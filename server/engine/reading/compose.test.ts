@@ -421,3 +421,29 @@ describe("prose that follows this dream's own words", () => {
     }
   });
 });
+
+describe("names and theme sentences that belong to this dream", () => {
+  it("names an image by the lexicon's noun when the dreamer's word is a verb, adjective or quantifier", () => {
+    const es = read("Soñé que me sangran las encías y había mucha gente con cubrebocas en el hospital.", {
+      premium: true,
+    }).text;
+    expect(es).not.toMatch(/\b(?:el|la) sangran\b|\bla mucha gente\b|\blas cubrebocas\b/i);
+    expect(es).toMatch(/\bla sangre\b/);
+    expect(lintReading(es, "es")).toEqual([]);
+    const en = read("I was standing naked in a square and many people were staring at me.", {
+      premium: true,
+    }).text;
+    expect(en).not.toMatch(/\b(?:the|your) (?:many people|naked|bare)\b/i);
+    expect(lintReading(en, "en")).toEqual([]);
+  });
+
+  it("leaves out theme sentences that list images the dream does not contain", () => {
+    for (const text of [
+      "Soñé que se me caían los dientes y me miraba en el espejo con una máscara puesta.",
+      "I dreamt my teeth were falling out and I looked in the mirror wearing a mask.",
+    ]) {
+      const reading = read(text, { premium: true }).text;
+      expect(reading).not.toMatch(/\b(?:desnud[oa]|naked|clothes|ropa)\b/i);
+    }
+  });
+});

@@ -132,7 +132,17 @@ const CARE_WORDS: Record<Language, RegExp> = {
   ),
 };
 /** Categories named with the lexicon's word rather than the dream's (their evidence is a verb or adjective). */
-const NAMED_BY_LEXICON = new Set(["action", "emotion", "event", "color", "number"]);
+const NAMED_BY_LEXICON = new Set(["action", "emotion", "event", "color", "number", "abstract"]);
+/** Words that count, not name: "many people" is the crowd, «mucha gente» is «la multitud». */
+const QUANTIFIER: Record<Language, RegExp> = {
+  en: /^(?:many|much|lots?|several|few|so|too|loads?|plenty|tons?)$/i,
+  es: /^(?:much[oa]s?|muchísim[oa]s?|poc[oa]s?|vari[oa]s|tant[oa]s?|demasiad[oa]s?|montón|montones|cantidad)$/i,
+};
+/** A word before which a noun phrase can start: a determiner, possessive, preposition or the start of a clause. */
+const BEFORE_NOUN: Record<Language, RegExp> = {
+  en: /^(?:the|a|an|my|our|his|her|their|your|this|that|these|those|some|of|in|on|at|to|into|with|without|from|by|for|about|like|and|or|saw|see|had|have|was|were|is|are|there)$/i,
+  es: /^(?:el|la|los|las|un|una|unos|unas|mi|mis|tu|tus|su|sus|nuestr[oa]s?|est[eao]s?|es[eao]s?|aquel(?:l[oa]s?)?|del|al|de|en|con|sin|por|para|a|y|e|o|u|como|entre|sobre|había|hay|era|eran|vi|veía)$/i,
+};
 
 const LEADING_WORDS: Record<Language, RegExp> = {
   en: /^(?:(?:in|on|at|to|into|the|a|an|my|our|his|her|their|your|this|that|some)\s+)+/i,
@@ -324,6 +334,22 @@ function voiced(text: string, language: Language): string[] {
   return splitSentences(toReaderVoice(text, language)).filter((sentence) => !offVoice(sentence, language));
 }
 
+/**
+ * Whether the dreamer's words name a thing as a noun phrase does: not a verb form ("bleeding", «me sangran»),
+ * an adjective alone ("bare", «las piernas desnudas»), a quantifier ("many people", «mucha gente») or a
+ * whole clause («alguien que yo no conocía»).
+ */
+function isNounPhrase(text: string, evidence: Evidence, language: Language): boolean {
+  const determined = LEADING_WORDS[language].test(evidence.text);
+  const words = evidence.text.replace(LEADING_WORDS[language], "").split(/\s+/);
+  if (words.length > 3 || words.some((word) => QUANTIFIER[language].test(word))) return false;
+  if (words.length === 1 && VERB_FORM[language].test(words[0] ?? "")) return false;
+  if (determined) return true;
+  const before = /([\p{L}'’]+)[^\p{L}]*$/u.exec(text.slice(0, evidence.start))?.[1];
+  const clauseStart = !before || /[.!?;:,]\s*$/.test(text.slice(0, evidence.start));
+  return clauseStart || BEFORE_NOUN[language].test(before);
+}
+
 /** The image named as the dreamer named it: "the waitress" stays "la camarera", "my daughters" is "tus hijas". */
 function nameOf(
   text: string,
@@ -337,14 +363,7 @@ function nameOf(
   const evidence = evidenceIn(match, role);
   // A verb form ("sangraba", "bleeding") or a whole phrase («alguien que yo no conocía») does not name a
   // thing the way a noun does: the lexicon's word does.
-  const phrase = evidence
-    ? evidence.text.replace(LEADING_WORDS[language], "").split(/\s+/).length > 3
-    : false;
-  if (
-    NAMED_BY_LEXICON.has(entry.category) ||
-    phrase ||
-    (evidence && VERB_FORM[language].test(evidence.text))
-  ) {
+  if (NAMED_BY_LEXICON.has(entry.category) || (evidence && !isNounPhrase(text, evidence, language))) {
     return { name: lexiconName(entry, language), plural: false, celebrity };
   }
   const written = (evidence?.text ?? entry[language].name).replace(LEADING_WORDS[language], "");
@@ -737,6 +756,48 @@ function openingParagraph(ctx: Context, images: readonly Image[], prose: Prose):
   return sentences.join(" ");
 }
 
+/** Images a lexicon text can name, by their names in each language: "moons", «hospitales». */
+const IMAGE_CATEGORIES = new Set(["nature", "animal", "people", "spiritual", "body", "place", "object"]);
+const imageNamers = new WeakMap<
+  ReadingLexicon,
+  Record<Language, { keys: Map<string, string>; pattern: RegExp }>
+>();
+
+function imageNamer(lexicon: ReadingLexicon, language: Language) {
+  let namers = imageNamers.get(lexicon);
+  if (!namers) {
+    const build = (side: Language) => {
+      const keys = new Map<string, string>();
+      for (const entry of lexicon.entries.values()) {
+        if (IMAGE_CATEGORIES.has(entry.category)) keys.set(entry[side].name.toLowerCase(), entry.key);
+      }
+      const names = [...keys.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+      return { keys, pattern: new RegExp(`(?<!\\p{L})(${names.join("|")})(?:e?s)?(?!\\p{L})`, "gu") };
+    };
+    namers = { en: build("en"), es: build("es") };
+    imageNamers.set(lexicon, namers);
+  }
+  return namers[language];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * A theme or combination sentence that lists images this dream lacks ("moons and rainbows, hospitals and
+ * doctors") is not about it.
+ */
+function namesOnlyPresent(ctx: Context, sentence: string, present: ReadonlySet<string>): boolean {
+  const { keys, pattern } = imageNamer(ctx.lexicon, ctx.analysis.language);
+  const absent = new Set<string>();
+  for (const found of sentence.toLowerCase().matchAll(pattern)) {
+    const key = keys.get(found[1] ?? "");
+    if (key && !present.has(key)) absent.add(key);
+  }
+  return absent.size === 0;
+}
+
 function togetherParagraph(ctx: Context, images: readonly Image[], budget: Budget, prose: Prose): string {
   const { phrases, analysis, options } = ctx;
   const sentences: string[] = [];
@@ -757,26 +818,30 @@ function togetherParagraph(ctx: Context, images: readonly Image[], budget: Budge
   }
   const nameFor = (key: string) => wordsFor(ctx, key).name;
   if (budget.extras || images.length < 3) {
+    const present = new Set(analysis.matches.map((match) => match.key));
+    const aboutThisDream = (text: string) =>
+      voiced(text, analysis.language).filter((sentence) => namesOnlyPresent(ctx, sentence, present));
     for (const combo of ctx.combined.slice(0, options.premium ? 2 : 1)) {
-      const [first, ...more] = voiced(combo[analysis.language].description, analysis.language);
+      const [first, ...more] = aboutThisDream(combo[analysis.language].description);
+      if (!first) continue;
       const names = joinNames(combo.symbolKeys.map(nameFor), phrases.and);
-      const picked = prose.pick(phrases.combined(names, lowerFirst(first ?? "")));
+      const picked = prose.pick(phrases.combined(names, lowerFirst(first)));
       if (picked) sentences.push(picked);
       if (options.premium && more[0]) {
         const further = prose.pick([more[0]]);
         if (further) sentences.push(further);
       }
     }
-    const present = new Set(analysis.matches.map((match) => match.key));
     for (const theme of ctx.themes.slice(0, options.premium ? 2 : 1)) {
       const side = theme[analysis.language];
       const inTheme = theme.symbolKeys.filter((key) => present.has(key)).slice(0, 3);
-      const [first] = voiced(side.description, analysis.language);
+      const [first] = aboutThisDream(side.description);
+      if (!first) continue;
       const picked = prose.pick(
         phrases.theme(
           joinNames(inTheme.map(nameFor), phrases.and),
           analysis.language === "en" ? side.name.toLowerCase() : lowerFirst(side.name),
-          lowerFirst(first ?? ""),
+          lowerFirst(first),
         ),
       );
       if (picked) sentences.push(picked);

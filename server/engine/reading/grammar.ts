@@ -56,6 +56,7 @@ const ES_MASCULINE = wordSet(`
   avión camión gorrión escorpión sarampión aluvión guion ion bastión centurión corazón buzón tazón
   mes dios gas atlas caos cosmos virus cactus autobús bus pus país compás anís interés estrés revés ciempiés
   lunes martes miércoles jueves viernes paraguas paracaídas rompecabezas cumpleaños abrelatas sacacorchos chupacabras lavaplatos
+  cubrebocas tapabocas
   limpiaparabrisas espantapájaros cortaúñas quitanieves portaequipajes cazamariposas
   salvavidas lavavajillas guardaespaldas cuentagotas tocadiscos sacapuntas pasamontañas trabalenguas herpes
   rascacielos trotamundos parabrisas parachoques portaaviones guardabosques matamoscas lanzallamas pintalabios
