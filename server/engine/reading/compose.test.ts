@@ -447,3 +447,23 @@ describe("names and theme sentences that belong to this dream", () => {
     }
   });
 });
+
+describe("text no dreamer would write, but anyone can send", () => {
+  const PROPERTY_NAMES = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype"];
+  it("reads a dream whose words are also names of JavaScript object properties, in both languages", () => {
+    for (const name of PROPERTY_NAMES) {
+      for (const [language, text] of [
+        ["en", `I saw my ${name} by the river and I ran from a dog; I ${name} the snake.`],
+        ["es", `Vi mi ${name} junto al río y corrí de un perro; yo ${name} la serpiente.`],
+      ] as const) {
+        const reading = readDream(text, engine.match(text).symbols, engine.data, {
+          language,
+          premium: true,
+          ultraSimplified: false,
+        });
+        expect(reading.text.length).toBeGreaterThan(0);
+        expect(reading.info.central.length).toBeGreaterThan(0);
+      }
+    }
+  });
+});

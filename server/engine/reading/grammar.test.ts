@@ -288,3 +288,10 @@ describe("reading lint", () => {
     expect(lintReading(text, "es")).toContain(problem);
   });
 });
+
+describe("words that are also names of JavaScript object properties", () => {
+  it("retells a clause holding 'constructor', 'toString' or '__proto__' without failing", () => {
+    expect(toSecondPerson("I saw the constructor and my toString __proto__ note", "en")).toContain("your");
+    expect(toSecondPerson("vi el constructor y mi __proto__", "es")).toContain("tu");
+  });
+});

@@ -406,6 +406,11 @@ const adjacentAfter = (words: WordView[], index: number): WordView | undefined =
   return next && !BREAK.test(next.gap) ? next : undefined;
 };
 
+/** A word list's entry for `word`, never an inherited Object property ("constructor", "toString"). */
+function ownValue<T>(table: Readonly<Record<string, T>>, word: string): T | undefined {
+  return Object.hasOwn(table, word) ? table[word] : undefined;
+}
+
 const capitalise = (word: string) => (word[0] ?? "").toUpperCase() + word.slice(1);
 
 /** The replacement written like the word it replaces: "Mi" -> "Tu", "MY" -> "YOUR". */
@@ -465,10 +470,12 @@ function enToSecondPerson(text: string): string | null {
     sentencePlural ||= EN_FIRST_PLURAL.has(norm);
     const before = adjacentBefore(words, index) ? norms[index - 1] : undefined;
     const after = adjacentAfter(words, index) ? norms[index + 1] : undefined;
-    let replacement = EN_TO_SECOND[norm];
+    // Own keys only: a dream may well contain "constructor" or "__proto__".
+    let replacement = ownValue(EN_TO_SECOND, norm);
     if (norm === "mine" && before && EN_MINE_NOUN_BEFORE.has(before)) replacement = undefined;
     // "I was" and "was I": the verb follows the new subject.
-    if (replacement === undefined && (before === "i" || after === "i")) replacement = EN_VERB_WITH_I[norm];
+    if (replacement === undefined && (before === "i" || after === "i"))
+      replacement = ownValue(EN_VERB_WITH_I, norm);
     if (replacement !== undefined) {
       if (word.raw.includes("’")) replacement = replacement.replace("'", "’");
       const sentenceCase = word.sentenceStart ? capitalise(replacement) : replacement;
@@ -820,7 +827,7 @@ function stressedPreterite(lower: string): string | null {
 
 /** The verb a form comes from: a known form's, or by its ending (gerund, participle, imperfect). */
 function contentInfinitives(folded: string): string[] {
-  const irregular = ES_IRREGULAR_NONFINITE[folded];
+  const irregular = ownValue(ES_IRREGULAR_NONFINITE, folded);
   if (irregular) return [irregular];
   const known = ES_VERB_FORMS.get(folded)?.infinitive;
   if (known) return [foldWord(known)];
@@ -1080,7 +1087,7 @@ function esToSecondPerson(text: string): string | null {
       convert(index, replacement);
       continue;
     }
-    const pronoun = ES_TO_SECOND[word.folded];
+    const pronoun = ownValue(ES_TO_SECOND, word.folded);
     if (pronoun) {
       if (word.folded === "yo") dreamerActs(index, pronoun);
       else convert(index, pronoun);
@@ -1386,7 +1393,7 @@ function esArticleProblem(lint: LintText, index: number): string | null {
     const after = lint.adjacent(index + 2) ? lint.word(index + 2) : "";
     return /^\p{Lu}/u.test(after) ? null : `contraction: "${lint.fragment(index, index + 1)}"`;
   }
-  const article = ES_ARTICLES[lower];
+  const article = ownValue(ES_ARTICLES, lower);
   // A capitalised word is a name ("La Habana", "Los Ángeles"), whose article is its own.
   if (!article || !/^\p{Ll}/u.test(next) || ES_NOT_AGREEING.has(lint.tokens[index + 1]?.norm ?? ""))
     return null;
