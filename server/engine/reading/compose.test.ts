@@ -179,11 +179,12 @@ describe("roles and reality change the reading", () => {
   it("reads a real pet that was killed as the fear of losing it, never as a wish to end something", () => {
     const en = read("My dog Max was killed by a car and I cried so much.");
     expect(en.text).toContain("your dog Max");
-    expect(en.text).toMatch(/fear of losing/);
+    // The care template may speak instead of the composer: either way, love and fear, never a wish.
+    expect(en.text).toMatch(/fear of losing|someone you love/);
     expect(en.text).not.toMatch(/wish to end|end something/i);
     const es = read("Mataron a mi perra Luna en la calle y yo lloraba.");
     expect(es.text).toContain("tu perra Luna");
-    expect(es.text).toMatch(/miedo a perder/);
+    expect(es.text).toMatch(/miedo a perder|personas que quieres/);
     expect(es.text).not.toMatch(/deseo (?:intenso )?de terminar|terminar con algo/i);
   });
 
@@ -464,6 +465,94 @@ describe("text no dreamer would write, but anyone can send", () => {
         expect(reading.text.length).toBeGreaterThan(0);
         expect(reading.info.central.length).toBeGreaterThan(0);
       }
+    }
+  });
+});
+
+describe("the dream's turn, its whole clauses and its threats", () => {
+  const firstParagraph = (text: string) => text.split("\n\n")[0] ?? "";
+
+  it("reads the most charged moment right after the opening, in the second person, with its feeling", () => {
+    const en = firstParagraph(
+      read(
+        "I was walking in a park with my friend. Suddenly a huge wave rose over the trees and I froze, terrified.",
+      ).text,
+    );
+    const [, turn = ""] = en.split(/(?<=\.) /);
+    expect(turn).toMatch(/turn|hinges|charged moment/);
+    expect(turn).toContain("a huge wave rose over the trees and you froze");
+    expect(turn).toMatch(/intense fear/);
+    const es = firstParagraph(
+      read(
+        "Caminaba por un parque con mi amiga. De repente una ola enorme se levantó sobre los árboles y me quedé quieta de miedo.",
+      ).text,
+    );
+    const [, giro = ""] = es.split(/(?<=\.) /);
+    expect(giro).toMatch(/giro|se decide|más cargado/);
+    expect(giro).toContain("una ola enorme se levantó sobre los árboles y te quedaste quieta");
+    expect(giro).toMatch(/miedo/);
+    expect(giro).not.toMatch(/de repente/i);
+  });
+
+  it("retells at most three whole clauses and leaves out those it cannot put in the second person", () => {
+    for (const [dream, told, firstPerson] of [
+      [
+        "We were at the beach. My mother was cooking fish. A horse ran along the sand. My brother found a golden key in the water. Then a storm came and the sky went black.",
+        [
+          "your mother was cooking fish",
+          "a horse ran along the sand",
+          "your brother found a golden key",
+          "a storm came",
+        ],
+        /\b(?:we|us|our|I|me|my)\b/,
+      ],
+      [
+        "Estábamos en la playa. Mi madre cocinaba pescado. Un caballo corría por la arena. Mi hermano encontró una llave dorada en el agua. Luego llegó una tormenta y el cielo se puso negro.",
+        [
+          "tu madre cocinaba pescado",
+          "un caballo corría por la arena",
+          "tu hermano encontró una llave",
+          "llegó una tormenta",
+        ],
+        /\b(?:estábamos|nosotros|nos|mi|mis|yo|me)\b/i,
+      ],
+    ] as const) {
+      for (const premium of [false, true]) {
+        const opening = firstParagraph(read(dream, { premium }).text).split(/(?<=\.) /)[0] ?? "";
+        expect(told.filter((clause) => opening.includes(clause)).length).toBeLessThanOrEqual(3);
+        expect(opening).not.toMatch(firstPerson);
+      }
+    }
+  });
+
+  it("reads a being that attacks you from its threatening side, not through its stock praise", () => {
+    const en = read("A big dog attacked me in the street and bit my arm.", { premium: true }).text;
+    expect(en).toMatch(/the dog came at you, so read its meaning from the threatening side/i);
+    expect(en).not.toMatch(/dog (?:speaks of|points to|carries|brings up|puts before you|is) loyalty/i);
+    expect(en).not.toMatch(/friendly dog/i);
+    const es = read("Un perro grande me atacó en la calle y me mordió el brazo.", { premium: true }).text;
+    expect(es).toMatch(/el perro fue contra ti.*lado que amenaza/i);
+    expect(es).not.toMatch(/perro (?:habla|señala|trae|pone ante ti|es)\b[^.]*lealtad/i);
+    expect(es).not.toMatch(/perro amistoso/i);
+  });
+
+  it("gives the three most central images room in a free reading and up to five in premium", () => {
+    for (const [dream, fourth] of [
+      [
+        "We were at the beach. My mother was cooking fish. A horse ran along the sand. My brother found a golden key in the water. Then a storm came and the sky went black.",
+        "your brother",
+      ],
+      [
+        "Estábamos en la playa. Mi madre cocinaba pescado. Un caballo corría por la arena. Mi hermano encontró una llave dorada en el agua. Luego llegó una tormenta y el cielo se puso negro.",
+        "tu hermano",
+      ],
+    ] as const) {
+      const free = read(dream);
+      expect(free.info.central.length).toBeGreaterThan(3);
+      const imagesOf = (text: string) => text.split("\n\n")[1] ?? "";
+      expect(imagesOf(free.text)).not.toContain(`${fourth.charAt(0).toUpperCase()}${fourth.slice(1)} `);
+      expect(imagesOf(free.text)).not.toContain(` ${fourth} `);
+      expect(imagesOf(read(dream, { premium: true }).text).toLowerCase()).toContain(fourth);
     }
   });
 });

@@ -23,6 +23,7 @@ import {
   verbFor,
 } from "./phrases";
 import { choosePractice } from "./practices";
+import { climaxBeat } from "./salience";
 import type { DreamAnalysis, Reading, ReadingOptions, Span, SymbolRole } from "./types";
 
 /**
@@ -66,15 +67,15 @@ interface Budget {
 
 const FREE_BUDGETS: readonly Budget[] = [
   { details: false, extras: false, extended: 0, insights: 0, images: 3 },
-  { details: false, extras: false, extended: 0, insights: 0, images: 5 },
-  { details: false, extras: true, extended: 0, insights: 0, images: 5 },
-  { details: true, extras: true, extended: 0, insights: 0, images: 5 },
-  { details: true, extras: true, extended: 1, insights: 0, images: 5 },
-  { details: true, extras: true, extended: 2, insights: 0, images: 5 },
-  { details: true, extras: true, extended: 3, insights: 0, images: 5 },
-  { details: true, extras: true, extended: 3, insights: 1, images: 5, journal: true },
+  { details: false, extras: true, extended: 0, insights: 0, images: 3 },
+  { details: true, extras: true, extended: 0, insights: 0, images: 3 },
+  { details: true, extras: true, extended: 1, insights: 0, images: 3 },
+  { details: true, extras: true, extended: 2, insights: 0, images: 3 },
+  { details: true, extras: true, extended: 3, insights: 0, images: 3 },
+  { details: true, extras: true, extended: 3, insights: 1, images: 3, journal: true },
 ];
-const FREE_START = 3;
+// The free reading gives its three most central images room; the rest stay in the symbol list.
+const FREE_START = 2;
 
 const PREMIUM_BUDGETS: readonly Budget[] = [
   { details: false, extras: true, extended: 0, insights: 1, images: 3 },
@@ -150,8 +151,8 @@ const LEADING_WORDS: Record<Language, RegExp> = {
 };
 /** Words that join a clause to the one before, and the framing of a dream report ("I dreamt that…"). */
 const CLAUSE_LEAD: Record<Language, RegExp> = {
-  en: /^(?:(?:and|but|so|then|after that|later|afterwards|next|when|while|where|as|because|until|till|before|after|once|i dreamt|i dreamed|i had a dream|last night|that|in my dream,?)\s+)+/i,
-  es: /^(?:(?:y|e|pero|luego|después|más tarde|entonces|cuando|mientras|donde|porque|hasta que|antes de que|así que|que|soñé|soñaba|anoche|tuve un sueño en el|en mi sueño,?)\s+)+/i,
+  en: /^(?:(?:and|but|so|then|suddenly|all of a sudden|finally|after that|later|afterwards|next|when|while|where|as|because|until|till|before|after|once|i dreamt|i dreamed|i had a dream|last night|that|in my dream,?)\s+)+/i,
+  es: /^(?:(?:y|e|pero|luego|de repente|de pronto|al final|finalmente|después|más tarde|entonces|cuando|mientras|donde|porque|hasta que|antes de que|así que|que|soñé|soñaba|anoche|tuve un sueño en el|en mi sueño,?)\s+)+/i,
 };
 /** A clause cut short on a word that needs a next one ("…across the hall with the"). */
 const CLAUSE_TAIL: Record<Language, RegExp> = {
@@ -556,6 +557,24 @@ function forceOf(analysis: DreamAnalysis, image: Image): Force {
   return FORCEFUL_BEINGS.has(image.key) && (nightmare || tone === "dark") ? "force" : null;
 }
 
+/** A being acting on the dreamer with force: a dog that bit you, a tiger that chased you. */
+function comesAtYou(analysis: DreamAnalysis, image: Image): boolean {
+  return (
+    image.role?.role === "target" &&
+    ANIMATE.has(image.entry.category) &&
+    !image.role.own &&
+    forceOf(analysis, image) === "force"
+  );
+}
+
+/** A meaning up to its first colon or a comma well into it: the gist a frame can carry. */
+function shortGist(meaning: string): string {
+  const colon = meaning.indexOf(": ");
+  const cut = colon > 0 ? meaning.slice(0, colon) : meaning;
+  const comma = cut.indexOf(", ");
+  return (comma > 20 ? cut.slice(0, comma) : cut).replace(/[.!…]+$/, "");
+}
+
 /** An action that, done to the dreamer, consumes or overpowers: "a tiger ate you", not "they fed you". */
 function consumes(analysis: DreamAnalysis, image: Image): boolean {
   return CONSUMING.has(image.key) && forceOf(analysis, image) !== "care";
@@ -602,8 +621,20 @@ function moodOf(analysis: DreamAnalysis): Mood | null {
   }
 }
 
+/** The dream's most charged moment, retold: where its beat lies, the words, the feeling told in it. */
+interface Turn {
+  start: number;
+  end: number;
+  moment: string;
+  feeling: string | null;
+}
+
+/** The opening retells at most this many whole clauses: a movement, not a transcript. */
+const OPENING_CLAUSES = 3;
+
 /** Everything a wording needs, worked out once per reading. */
 interface Context {
+  turn: Turn | null;
   analysis: DreamAnalysis;
   options: ReadingOptions;
   lexicon: ReadingLexicon;
@@ -652,6 +683,7 @@ function meaningSentences(ctx: Context, image: Image, index: number, budget: Bud
   const personal = ctx.options.history?.personalMeanings[image.key];
   /** The image is read through its lexicon meaning, so the lexicon's further sentences fit after it. */
   let lexiconFrame = false;
+  let threatening = false;
 
   if (image.celebrity) {
     // A dictator or a politician is not someone the dreamer "admires": read through what the name stirs.
@@ -681,6 +713,10 @@ function meaningSentences(ctx: Context, image: Image, index: number, budget: Bud
       // The dreamer's own meaning comes before the lexicon's.
       out.push(prose.must(phrases.personal(image, phrases.quote(personal))));
       out.push(prose.must(phrases.beyondPersonal(image, phrases.join(verb, about))));
+    } else if (comesAtYou(ctx.analysis, image)) {
+      // A being that attacks or chases the dreamer is not read through its stock praise, nor its questions.
+      threatening = true;
+      out.push(prose.must(phrases.againstYou(image, shortGist(about))));
     } else {
       const meaningText = gist && budget.details && meaning.detail ? `${gist}: ${meaning.detail}` : about;
       out.push(prose.must(phrases.image(image, phrases.join(verb, meaningText), place)));
@@ -703,11 +739,11 @@ function meaningSentences(ctx: Context, image: Image, index: number, budget: Bud
       if (acted) out.push(acted);
     }
   }
-  for (const sentence of meaning.extended.slice(0, lexiconFrame ? budget.extended : 0)) {
+  for (const sentence of meaning.extended.slice(0, lexiconFrame && !threatening ? budget.extended : 0)) {
     const picked = prose.pick([sentence]);
     if (picked) out.push(picked);
   }
-  const [question, ...rest] = meaning.insight.slice(0, budget.insights);
+  const [question, ...rest] = meaning.insight.slice(0, threatening ? 0 : budget.insights);
   if (question) {
     const picked = prose.pick(
       phrases.insight(image.name, /^[¿I]\b|^¿/.test(question) ? question : lowerFirst(question)),
@@ -721,19 +757,68 @@ function meaningSentences(ctx: Context, image: Image, index: number, budget: Bud
   return out;
 }
 
+/** The longest turn retold whole; a longer beat is read through its part that carries the feeling. */
+const TURN_WORDS = 30;
+
+/**
+ * The dream's turn (its tensest beat, see salience.ts) retold in the dreamer's words with the feeling told in
+ * it: what the reading points to right after the opening. Null when the dream has no turn or it cannot be
+ * retold whole.
+ */
+function turnOf(analysis: DreamAnalysis, phrases: Phrases): Turn | null {
+  const { text, language, emotions } = analysis;
+  const beat = climaxBeat(text, language, emotions, analysis.roles.wakingRemarks);
+  if (!beat) return null;
+  const inBeat = (span: Span) => span.start >= beat.start && span.end <= beat.end;
+  const felt = emotions.dominant.find((feeling) => feeling.evidence.some(inBeat)) ?? emotions.dominant[0];
+  let told: Span = beat;
+  if (beat.text.split(/\s+/).length > TURN_WORDS) {
+    const parts = [...beat.text.matchAll(/[^,;:]+/g)].map((part) => ({
+      start: beat.start + (part.index ?? 0),
+      end: beat.start + (part.index ?? 0) + part[0].length,
+      text: part[0],
+    }));
+    const whole = parts.filter((part) => part.text.trim().split(/\s+/).length >= 4);
+    const carries = (part: Span) =>
+      felt?.evidence.some((span) => span.start >= part.start && span.end <= part.end) ?? false;
+    const chosen = whole.find(carries) ?? whole[0];
+    if (!chosen || chosen.text.split(/\s+/).length > TURN_WORDS) return null;
+    told = chosen;
+  }
+  const { clause, cut } = clauseOf(text, undefined, told.text, phrases, language);
+  if (cut || clause.split(/\s+/).length < 3) return null;
+  return {
+    start: beat.start,
+    end: beat.end,
+    moment: clause,
+    feeling: felt ? phrases.feelingName(felt.kind, felt.intensity) : null,
+  };
+}
+
 function openingParagraph(ctx: Context, images: readonly Image[], prose: Prose): string {
-  const { phrases, analysis } = ctx;
+  const { phrases, analysis, turn } = ctx;
   const clauses: string[] = [];
   let told = -1;
-  // Clauses in the dream's order; one that overlaps a clause already told is the same moment.
-  const inOrder = [...images].sort((a, b) => a.clauseStart - b.clauseStart);
-  const whole = inOrder.filter((image) => !image.cut);
-  for (const image of whole.length > 0 ? whole : inOrder) {
-    if (image.clauseStart < told || clauses.length >= 4) continue;
+  // Whole clauses only, in the dream's order; one that overlaps a clause already told is the same moment.
+  const whole = [...images].filter((image) => !image.cut).sort((a, b) => a.clauseStart - b.clauseStart);
+  // The turn is read on its own just after: the opening tells the rest, when there is a rest.
+  const beforeTurn = turn
+    ? whole.filter((image) => image.clauseEnd <= turn.start || image.clauseStart >= turn.end)
+    : whole;
+  for (const image of beforeTurn.length > 0 ? beforeTurn : whole) {
+    if (image.clauseStart < told || clauses.length >= OPENING_CLAUSES) continue;
     told = image.clauseEnd;
     clauses.push(image.clause);
   }
-  const sentences = [prose.must(phrases.opening(clauses))];
+  const names = joinNames(
+    images.map((image) => image.name),
+    phrases.and,
+  );
+  const sentences = [prose.must(phrases.opening(clauses.length > 0 ? clauses : [names]))];
+  if (turn) {
+    const picked = prose.pick(phrases.turn(turn.moment, turn.feeling));
+    if (picked) sentences.push(picked);
+  }
   const feelings = analysis.emotions.dominant.slice(0, 2);
   if (feelings.length > 0) {
     const named = joinNames(
@@ -960,9 +1045,7 @@ function gistOf(ctx: Context, image: Image): string {
   if (image.role?.role === "target" && image.entry.category === "action" && !UNDERGONE.has(image.key)) {
     return consumes(ctx.analysis, image) ? phrases.shortDoneToYou : phrases.shortAimedAtYou;
   }
-  const gist = image.meaning.gist ?? phrases.unspokenMeaning;
-  const comma = gist.indexOf(", ");
-  return (comma > 20 ? gist.slice(0, comma) : gist).replace(/[.!…]+$/, "");
+  return shortGist(image.meaning.gist ?? phrases.unspokenMeaning);
 }
 
 function shortVersion(ctx: Context): string {
@@ -998,7 +1081,10 @@ function shortVersion(ctx: Context): string {
 function write(ctx: Context, budget: Budget): string {
   const { phrases } = ctx;
   const prose = new Prose(ctx.seed, phrases);
-  const images = ctx.images.slice(0, budget.images);
+  // The most central ones, told in the dream's order.
+  const images = mostCentralFirst(ctx.analysis, ctx.images)
+    .slice(0, budget.images)
+    .sort((a, b) => a.start - b.start);
   const names = joinNames(
     images.slice(0, 3).map((image) => image.name),
     phrases.and,
@@ -1137,7 +1223,18 @@ export function composeReading(analysis: DreamAnalysis, data: LexiconData, optio
     language,
     seed,
   });
-  const ctx: Context = { analysis, options, lexicon, phrases, seed, images, themes, combined, practice };
+  const ctx: Context = {
+    analysis,
+    options,
+    lexicon,
+    phrases,
+    seed,
+    images,
+    themes,
+    combined,
+    practice,
+    turn: turnOf(analysis, phrases),
+  };
   const short = shortVersion(ctx);
   const text = options.ultraSimplified
     ? short

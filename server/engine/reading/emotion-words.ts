@@ -8,9 +8,14 @@ import type { EmotionKind } from "./types";
  */
 
 export type Intensity = 1 | 2 | 3;
-/** "nightmare" marks the word itself; null marks a phrase that only looks like a feeling ("happy birthday"). */
-export type Sense = EmotionKind | "nightmare" | null;
-export type Lexicon = Partial<Record<EmotionKind | "nightmare", Partial<Record<Intensity, string[]>>>> & {
+/**
+ * "nightmare" marks the word itself; null marks a phrase that only looks like a feeling ("happy birthday").
+ * "laughter" and "pena" are read from their sentence (see CONTEXT_CUES): laughter is joy unless it is
+ * mockery or comes from a threat; Mexican "pena" is embarrassment unless a death or loss is near.
+ */
+export type Sense = EmotionKind | "nightmare" | "laughter" | "pena" | null;
+type SenseKey = Exclude<Sense, null>;
+export type Lexicon = Partial<Record<SenseKey, Partial<Record<Intensity, string[]>>>> & {
   none: string[];
 };
 
@@ -183,6 +188,19 @@ const EN: Lexicon = {
       "making fun of",
       "laughing at me",
       "laughed at me",
+      "laughing at us",
+      "laughed at us",
+      "mocking",
+      "mocked",
+      "mockery",
+      "ridiculed",
+      "jeering",
+      "jeered",
+      "taunting",
+      "taunted",
+      "sneering",
+      "cruel laugh*",
+      "laughed cruelly",
     ],
     3: ["humiliated", "humiliating", "humiliation", "mortified", "mortifying"],
   },
@@ -223,14 +241,12 @@ const EN: Lexicon = {
     1: ["surprise", "surprising", "couldn't believe", "unexpected", "unexpectedly"],
     2: ["surprised", "shocked", "shocking", "shock", "astonished", "astonishing", "stunned", "startled"],
   },
+  laughter: { 1: ["laughing", "laughed", "laugh", "laughs", "laughter", "giggl*", "chuckl*"] },
   joy: {
     1: [
       "glad",
       "fun",
       "enjoy*",
-      "laughing",
-      "laughed",
-      "laugh",
       "smiling",
       "smiled",
       "cheerful",
@@ -342,6 +358,10 @@ const EN: Lexicon = {
     "call it a nightmare",
     "went mad",
     "gone mad",
+    "mock exam",
+    "mock exams",
+    "mock test",
+    "mock tests",
   ],
 };
 
@@ -419,7 +439,6 @@ const ES: Lexicon = {
   },
   sadness: {
     1: [
-      "pena",
       "nostalgia",
       "melancolía",
       "melancólic*",
@@ -435,7 +454,6 @@ const ES: Lexicon = {
       "llor*",
       "lágrimas",
       "deprimid*",
-      "apenad*",
       "achicopalad*",
       "me desperté llorando",
       "echaba de menos",
@@ -494,8 +512,23 @@ const ES: Lexicon = {
     3: ["furios*", "furia", "encabronad*", "emputad*", "enfurecid*", "colérico", "colérica"],
   },
   shame: {
-    1: ["apenada", "apenado", "cohibid*"],
-    2: ["vergüenza", "avergonzad*", "bochorno", "abochornad*", "se burlaban de mí", "se reían de mí"],
+    1: ["cohibid*"],
+    2: [
+      "vergüenza",
+      "avergonzad*",
+      "bochorno",
+      "abochornad*",
+      "burl*",
+      "se reían de mí",
+      "se rieron de mí",
+      "riéndose de mí",
+      "se reían de nosotros",
+      "se rieron de nosotros",
+      "ridiculiz*",
+      "carcajadas crueles",
+      "risa cruel",
+      "risas crueles",
+    ],
     3: ["humillad*", "humillación", "humillante"],
   },
   guilt: {
@@ -523,17 +556,18 @@ const ES: Lexicon = {
     1: ["sorpresa", "no lo podía creer", "no podía creerlo", "inesperad*"],
     2: ["sorprend*", "impactad*", "atónit*", "pasmad*", "boquiabiert*", "estupefact*", "shock"],
   },
+  laughter: {
+    1: ["reía", "reían", "reíamos", "rieron", "riendo", "risa", "risas", "carcajada*", "risotada*"],
+  },
+  // "Me dio pena", "qué pena", "apenada": embarrassment in Mexico, sorrow elsewhere; see CONTEXT_CUES.
+  pena: { 1: ["pena", "penas", "apenad*"] },
   joy: {
     1: [
       "divertid*",
       "divirti*",
       "disfrut*",
       "me reía",
-      "reía",
-      "reíamos",
-      "riendo",
-      "risa",
-      "risas",
+      "nos reíamos",
       "sonriendo",
       "sonreía",
       "hermos*",
@@ -677,6 +711,8 @@ export interface Modifiers {
   unblock: Set<string>;
   /** Words that close the clause a negation or intensifier belongs to. */
   clause: Set<string>;
+  /** Articles a negation reaches across for free: "no era un sueño feliz" denies the joy. */
+  articles: Set<string>;
 }
 
 export const MODIFIERS: Record<Language, Modifiers> = {
@@ -734,6 +770,7 @@ export const MODIFIERS: Record<Language, Modifiers> = {
     ]),
     unblock: new Set(["stop", "stopped", "help", "only", "just", "less", "but"]),
     clause: new Set(["and", "but", "then", "that", "because", "so", "while", "when", "until", "which"]),
+    articles: new Set(["a", "an", "the"]),
   },
   es: {
     before: new Map([
@@ -805,7 +842,172 @@ export const MODIFIERS: Record<Language, Modifiers> = {
       "solo",
     ]),
     clause: new Set(["y", "e", "pero", "que", "porque", "luego", "entonces", "cuando", "mientras", "hasta"]),
+    articles: new Set(["un", "una", "el", "la", "los", "las"]),
   },
 };
 
 export const FEELING_WORDS: Record<Language, Lexicon> = { en: EN, es: ES };
+
+/** What a sentence says around laughter or "pena" that decides how it feels to the dreamer. */
+export type Context = "mockery" | "threat" | "loss";
+
+/** Words that, in the same sentence, turn laughter into mockery or menace and "pena" into sorrow. */
+export const CONTEXT_CUES: Record<Language, Record<Context, string[]>> = {
+  en: {
+    mockery: ["mock*", "ridicul*", "jeer*", "taunt*", "sneer*", "humiliat*", "cruel*", "at me", "at us"],
+    threat: [
+      "captor*",
+      "kidnap*",
+      "abduct*",
+      "hostage*",
+      "attacker*",
+      "killer*",
+      "murder*",
+      "monster*",
+      "demon*",
+      "devil*",
+      "witch*",
+      "villain*",
+      "evil",
+      "sinister",
+      "menacing",
+      "wicked",
+      "tied up",
+      "tied me",
+      "tortur*",
+      "chasing me",
+      "chased me",
+      "shot",
+      "shooting",
+      "gun",
+      "guns",
+      "knife",
+      "stabb*",
+    ],
+    loss: ["died", "death", "dead", "funeral", "buried", "grave", "passed away"],
+  },
+  es: {
+    mockery: ["burl*", "ridicul*", "humill*", "cruel*", "de mí", "de nosotros"],
+    threat: [
+      "captor*",
+      "secuestr*",
+      "rehén",
+      "rehenes",
+      "atacante*",
+      "asesin*",
+      "monstruo*",
+      "demonio*",
+      "diablo*",
+      "bruja",
+      "brujas",
+      "malvad*",
+      "siniestr*",
+      "malign*",
+      "atad*",
+      "amarrad*",
+      "tortur*",
+      "me perseguía*",
+      "me persiguió",
+      "dispar*",
+      "balacera",
+      "pistola*",
+      "cuchill*",
+      "apuñal*",
+    ],
+    loss: [
+      "muerte",
+      "murió",
+      "murieron",
+      "se murió",
+      "falleci*",
+      "difunt*",
+      "entierr*",
+      "enterr*",
+      "funeral",
+      "velorio",
+      "sepelio",
+      "tumba",
+      "cementerio",
+      "duelo",
+      "luto",
+    ],
+  },
+};
+
+/**
+ * Who feels a fear: the nearest person named before it in its clause. "My sister was scared" and "the
+ * boy was terrified" are someone else's fear; "I was scared" and "it was scary" are the dreamer's.
+ */
+export const EXPERIENCERS: Record<Language, { self: Set<string>; other: Set<string> }> = {
+  en: {
+    self: new Set(["i", "me", "my", "we", "us", "our", "myself", "ourselves", "i'm", "im", "i'd", "i've"]),
+    other: new Set([
+      "he",
+      "she",
+      "they",
+      "his",
+      "her",
+      "their",
+      "him",
+      "them",
+      "boy",
+      "girl",
+      "man",
+      "woman",
+      "child",
+      "kid",
+      "kids",
+      "people",
+      "everyone",
+      "everybody",
+      "someone",
+      "somebody",
+      "character",
+      "sister",
+      "brother",
+      "mother",
+      "father",
+      "mom",
+      "mum",
+      "dad",
+      "friend",
+      "friends",
+      "son",
+      "daughter",
+      "wife",
+      "husband",
+    ]),
+  },
+  es: {
+    self: new Set(["yo", "me", "mi", "mis", "nos", "nosotros", "nosotras", "conmigo"]),
+    other: new Set([
+      "ella",
+      "ellos",
+      "ellas",
+      "niño",
+      "niña",
+      "niños",
+      "hombre",
+      "mujer",
+      "gente",
+      "alguien",
+      "personaje",
+      "hermana",
+      "hermano",
+      "madre",
+      "padre",
+      "mamá",
+      "papá",
+      "amiga",
+      "amigo",
+      "amigas",
+      "amigos",
+      "hijo",
+      "hija",
+      "esposa",
+      "esposo",
+      "novio",
+      "novia",
+    ]),
+  },
+};

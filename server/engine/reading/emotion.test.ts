@@ -161,6 +161,59 @@ describe("analyseEmotions: nightmare, ending and tone", () => {
   });
 });
 
+describe("analyseEmotions: laughter, pena and whose fear it is", () => {
+  it.each([
+    ["en", "They laughed at me when I tripped on stage.", "shame"],
+    ["en", "Everyone was mocking me in the classroom.", "shame"],
+    ["en", "The captors were laughing while I was tied up.", "fear"],
+    ["es", "Se burlaban de mí en la escuela.", "shame"],
+    ["es", "Todos se reían de mí en la fiesta.", "shame"],
+    ["es", "Se oían carcajadas crueles detrás de la puerta.", "shame"],
+    ["es", "Los secuestradores se reían mientras me tenían amarrada.", "fear"],
+  ] as const)("does not read mocking or menacing laughter as joy (%s): %s", (language, text, kind) => {
+    const analysis = analyseEmotions(text, language);
+    expect(analysis.dominant.map((feeling) => feeling.kind)).toEqual([kind]);
+    expect(analysis.tone).toBe("dark");
+  });
+
+  it("still reads shared laughter as joy", () => {
+    expect(kindsOf("My friends and I were laughing on the beach.", "en")).toEqual(["joy"]);
+    expect(kindsOf("Nos reíamos en la playa con mis amigas.", "es")).toEqual(["joy"]);
+  });
+
+  it("cancels joy the dreamer denies across 'a happy dream'", () => {
+    expect(analyseEmotions("It wasn't a happy dream.", "en")).toMatchObject({
+      dominant: [],
+      tone: "neutral",
+    });
+    expect(analyseEmotions("No era un sueño feliz.", "es")).toMatchObject({ dominant: [], tone: "neutral" });
+    expect(kindsOf("No fue un sueño muy feliz, la verdad.", "es")).toEqual([]);
+  });
+
+  it("reads Mexican 'pena' as embarrassment, and as grief only near a death or loss", () => {
+    expect(kindsOf("Me dio pena hablar con él delante de todos.", "es")).toEqual(["shame"]);
+    expect(kindsOf("¡Qué pena!, se me cayó el vaso en la cena.", "es")).toEqual(["shame"]);
+    expect(kindsOf("Estaba apenada porque llegué tarde.", "es")).toEqual(["shame"]);
+    expect(kindsOf("Sentí mucha pena por su muerte.", "es")).toEqual(["grief"]);
+    expect(kindsOf("Con mucha pena lo enterramos en el pueblo.", "es")).toEqual(["grief"]);
+    expect(kindsOf("We felt so embarrassed at the party.", "en")).toEqual(["shame"]);
+  });
+
+  it("does not make a nightmare of one passing fear or of someone else's fear", () => {
+    const errand = "I walked to the shop. A dog barked and I was scared. Then I bought bread and went home.";
+    expect(analyseEmotions(errand, "en").nightmare).toBe(false);
+    const mandado = "Fui a la tienda. Un perro ladró y me asusté. Luego compré pan y volví a casa.";
+    expect(analyseEmotions(mandado, "es").nightmare).toBe(false);
+    expect(analyseEmotions("My friend told me a story where the boy was terrified.", "en").nightmare).toBe(
+      false,
+    );
+    expect(analyseEmotions("Mi hermana estaba aterrada por la tormenta.", "es").nightmare).toBe(false);
+    expect(analyseEmotions("A dog chased me and I was scared, so scared I hid.", "en").nightmare).toBe(true);
+    expect(analyseEmotions("It terrified me.", "en").nightmare).toBe(true);
+    expect(analyseEmotions("No fue una pesadilla, solo algo raro.", "es").nightmare).toBe(false);
+  });
+});
+
 describe("analyseEmotions: speed", () => {
   it("reads a 5,000-character dream in a few milliseconds", () => {
     const sentence =

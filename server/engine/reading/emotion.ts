@@ -1,6 +1,9 @@
 import type { Language } from "../morphology";
-import { type Token, tokenize } from "../text";
+import { foldWord, type Token, tokenize } from "../text";
 import {
+  CONTEXT_CUES,
+  type Context,
+  EXPERIENCERS,
   FEELING_WORDS,
   type Intensity,
   type Lexicon,
@@ -42,6 +45,23 @@ const INDEX = {
   es: compilePatterns(entriesOf(FEELING_WORDS.es)),
 };
 
+function contextEntries(language: Language): [string, Context][] {
+  return Object.entries(CONTEXT_CUES[language]).flatMap(([context, patterns]) =>
+    patterns.map((pattern): [string, Context] => [pattern, context as Context]),
+  );
+}
+
+const CONTEXT_INDEX = {
+  en: compilePatterns(contextEntries("en")),
+  es: compilePatterns(contextEntries("es")),
+};
+
+const foldAll = (words: Iterable<string>) => new Set([...words].map(foldWord));
+const WHO = {
+  en: { self: foldAll(EXPERIENCERS.en.self), other: foldAll(EXPERIENCERS.en.other) },
+  es: { self: foldAll(EXPERIENCERS.es.self), other: foldAll(EXPERIENCERS.es.other) },
+};
+
 /** How far before a feeling word a negation or an intensifier may stand. */
 const NEGATION_REACH = 3;
 const MODIFIER_REACH = 2;
@@ -73,6 +93,8 @@ interface Hit {
   intensity: Intensity;
   span: Span;
   nightmare: boolean;
+  /** The feeling belongs to someone else in the dream ("the boy was terrified"), not to the dreamer. */
+  others: boolean;
 }
 
 function clampIntensity(value: number): Intensity {
@@ -81,11 +103,14 @@ function clampIntensity(value: number): Intensity {
 
 /** The token index of a negator governing the hit at `first`, or -1. */
 function negatorBefore(tokens: readonly Token[], first: number, modifiers: Modifiers): number {
-  for (let j = first - 1; j >= 0 && j >= first - NEGATION_REACH; j--) {
+  let reach = NEGATION_REACH;
+  for (let j = first - 1; j >= 0 && reach > 0; j--) {
     if ((tokens[j + 1] as Token).breakBefore) return -1;
     const word = (tokens[j] as Token).norm;
     if (modifiers.unblock.has(word)) return -1;
     if (modifiers.negators.has(word)) return j;
+    // "It wasn't a very happy dream": articles and intensifiers do not carry the clause away.
+    if (!modifiers.articles.has(word) && !modifiers.before.has(word)) reach--;
     // "I wasn't so scared": an intensifier sits inside the negation, it does not close the clause.
     if (modifiers.clause.has(word) && !modifiers.before.has(word)) return -1;
   }
@@ -149,15 +174,71 @@ function shoutedAround(text: string, tokens: readonly Token[], hit: PatternHit<L
   return false;
 }
 
+/** The contexts (mockery, threat, loss) each sentence names, looked up by token index. */
+function sentenceContexts(
+  tokens: readonly Token[],
+  language: Language,
+): (at: number) => ReadonlySet<Context> {
+  const sentenceOf: number[] = [];
+  let sentence = -1;
+  for (const token of tokens) sentenceOf.push(token.sentenceStart || sentence < 0 ? ++sentence : sentence);
+  const bySentence = new Map<number, Set<Context>>();
+  for (const found of findPatterns(CONTEXT_INDEX[language], tokens)) {
+    const id = sentenceOf[found.first] as number;
+    const known = bySentence.get(id);
+    if (known) known.add(found.value);
+    else bySentence.set(id, new Set([found.value]));
+  }
+  const none = new Set<Context>();
+  return (at) => bySentence.get(sentenceOf[at] as number) ?? none;
+}
+
+/**
+ * Laughter is joy unless it mocks the dreamer (shame) or comes from a threat (fear); "pena" is
+ * embarrassment, as in Mexico ("me dio pena"), unless a death or loss is near ("pena por su muerte").
+ */
+function resolveSense(sense: "laughter" | "pena", contexts: ReadonlySet<Context>): [EmotionKind, Intensity] {
+  if (sense === "pena") return contexts.has("loss") ? ["grief", 2] : ["shame", 1];
+  if (contexts.has("mockery")) return ["shame", 2];
+  return contexts.has("threat") ? ["fear", 1] : ["joy", 1];
+}
+
+/** Clause words a person must not be looked for across, and how far back. */
+const EXPERIENCER_REACH = 4;
+
+/** Whether the nearest person named with the feeling is someone other than the dreamer. */
+function feltByOthers(tokens: readonly Token[], hit: PatternHit<LexiconEntry>, language: Language): boolean {
+  const { self, other } = WHO[language];
+  const next = tokens[hit.last + 1];
+  // "It scared me", "they frightened us": the dreamer is the one scared.
+  if (next && !next.breakBefore && self.has(next.norm)) return false;
+  const clause = MODIFIERS[language].clause;
+  for (let j = hit.first - 1; j >= 0 && j >= hit.first - EXPERIENCER_REACH; j--) {
+    if ((tokens[j + 1] as Token).breakBefore) return false;
+    const word = (tokens[j] as Token).norm;
+    if (self.has(word)) return false;
+    if (other.has(word)) return true;
+    if (clause.has(word)) return false;
+  }
+  return false;
+}
+
 function collectHits(text: string, language: Language, tokens: readonly Token[]): Hit[] {
   const modifiers = MODIFIERS[language];
   const ends = sentenceEnds(text);
   let capitals: boolean | undefined;
+  let contextsAt: ((at: number) => ReadonlySet<Context>) | undefined;
   const hits: Hit[] = [];
   let endIndex = 0;
   for (const found of findPatterns(INDEX[language], tokens)) {
-    const { sense, intensity: base } = found.value;
-    if (sense === null) continue;
+    const { sense: written, intensity: listed } = found.value;
+    if (written === null) continue;
+    let sense: EmotionKind | "nightmare" = written as EmotionKind | "nightmare";
+    let base = listed;
+    if (written === "laughter" || written === "pena") {
+      contextsAt ??= sentenceContexts(tokens, language);
+      [sense, base] = resolveSense(written, contextsAt(found.first));
+    }
     const firstToken = tokens[found.first] as Token;
     const lastToken = tokens[found.last] as Token;
     const negator = negatorBefore(tokens, found.first, modifiers);
@@ -166,13 +247,13 @@ function collectHits(text: string, language: Language, tokens: readonly Token[])
       if (flipped) {
         const start = (tokens[negator] as Token).start;
         const span = { start, end: lastToken.end, text: text.slice(start, lastToken.end) };
-        hits.push({ kind: flipped, intensity: 1, span, nightmare: false });
+        hits.push({ kind: flipped, intensity: 1, span, nightmare: false, others: false });
       }
       continue;
     }
     while (endIndex < ends.length && (ends[endIndex] as [number, number])[0] < lastToken.end) endIndex++;
     const bangs = ends[endIndex]?.[1] ?? 0;
-    const written = text.slice(firstToken.start, lastToken.end);
+    const words = text.slice(firstToken.start, lastToken.end);
     const shouted = shoutedAround(text, tokens, found);
     if (shouted && capitals === undefined) capitals = capitalsAreEmphasis(text);
     const emphasis =
@@ -180,8 +261,9 @@ function collectHits(text: string, language: Language, tokens: readonly Token[])
     hits.push({
       kind: sense === "nightmare" ? "fear" : sense,
       intensity: clampIntensity(base + emphasis),
-      span: { start: firstToken.start, end: lastToken.end, text: written },
+      span: { start: firstToken.start, end: lastToken.end, text: words },
       nightmare: sense === "nightmare",
+      others: feltByOthers(tokens, found, language),
     });
   }
   return hits;
@@ -245,16 +327,22 @@ function toneOf(hits: readonly Hit[], nightmare: boolean): EmotionAnalysis["tone
   return "mixed";
 }
 
+const DREAD = new Set<EmotionKind>(["fear", "anxiety"]);
+
 /**
- * Fear (clear) or anxiety (intense) is as strong as the strongest feeling of the dream: one "worried" does
- * not make a nightmare, "terrified" does.
+ * The dreamer's own fear (clear) or anxiety (intense) is as strong as their strongest feeling, and it is
+ * more than one passing word: "terrified", or fear named again. One "scared" in a walk to the shop, or a
+ * story character's terror, does not make a nightmare.
  */
-function dreadCarries(kinds: readonly KindTally[]): boolean {
+function dreadCarries(ownHits: readonly Hit[]): boolean {
+  const kinds = tally(ownHits);
   const top = kinds[0]?.intensity ?? 0;
-  return kinds.some(
+  const carries = kinds.some(
     ({ kind, intensity }) =>
       intensity === top && ((kind === "fear" && intensity >= 2) || (kind === "anxiety" && intensity === 3)),
   );
+  const dread = ownHits.filter((hit) => DREAD.has(hit.kind));
+  return carries && (dread.length >= 2 || dread.some((hit) => hit.intensity === 3));
 }
 
 /** `tokens`: the text's tokenize() result, when the caller has it already. */
@@ -267,7 +355,8 @@ export function analyseEmotions(
   const kinds = tally(hits);
   const ending = endingOf(hits, text.length);
   const endsInRelief = ending !== null && LIGHT.has(ending);
-  const nightmare = hits.some((hit) => hit.nightmare) || (dreadCarries(kinds) && !endsInRelief);
+  const ownHits = hits.filter((hit) => !hit.others);
+  const nightmare = ownHits.some((hit) => hit.nightmare) || (dreadCarries(ownHits) && !endsInRelief);
   const dominant: Feeling[] = kinds
     .slice(0, MAX_DOMINANT)
     .map(({ kind, intensity, evidence }) => ({ kind, intensity, evidence }));

@@ -38,6 +38,11 @@ export interface Phrases {
   feelingName(kind: EmotionKind, intensity: number): string;
 
   opening(clauses: readonly string[]): string[];
+  /**
+   * The dream's turn, its most charged moment, retold (`moment`, second person or quoted) and named with its
+   * feeling (`feeling` as feelingName gives it) as what the dream asks the reader to look at.
+   */
+  turn(moment: string, feeling: string | null): string[];
   /** `many`: two feelings are named. */
   feeling(feelings: string, words: string, many: boolean): string[];
   /** A central image whose meaning follows a verb. `where` places it among the images told ("At the start", "Then"). */
@@ -50,6 +55,11 @@ export interface Phrases {
   doneToYou(image: ImageWords): string[];
   /** An action aimed at the dreamer that is not a harm ("my teacher laughed at me"): received, not done. */
   aimedAtYou(image: ImageWords): string[];
+  /**
+   * A being that comes at the dreamer (attacks, chases, eats): its meaning read from the threatening side
+   * first, never as the stock praise ("a dog that turns on you", not "the dog speaks of loyalty").
+   */
+  againstYou(image: ImageWords, meaning: string): string[];
   /** Someone or something acting on the dreamer: overpowering only when `force` says so, received when it is care. */
   actsOnYou(image: ImageWords, force: Force): string[];
   /** The dreamer's own, real one ("your dog", «tu mamá»). */
@@ -202,6 +212,11 @@ const en: Phrases = {
           `Your dream tells its story in steps: ${listOf(clauses, ["later", "then", "next"], ", and finally ")}.`,
           `It all unfolds in order: ${listOf(clauses, ["after that", "then", "later"], ", and at the close ")}.`,
         ],
+  turn: (moment, feeling) => [
+    `The turn comes when ${moment}: ${feeling ? `that ${feeling}` : "that moment"} is where the dream's message sits.`,
+    `Everything hinges on the moment when ${moment}; ${feeling ? `the ${feeling} in it` : "what it stirred in you"} is what the dream asks you to look at.`,
+    `The most charged moment is when ${moment}: look there first${feeling ? `, and at the ${feeling} it brought` : ""}, because that is where the dream's message sits.`,
+  ],
   feeling: (feelings, words, many) => [
     `What you felt most was ${feelings}${words}.`,
     many
@@ -254,6 +269,13 @@ const en: Phrases = {
     `When ${image.clause}, it came toward you rather than from you: notice how it felt to receive it, and where something similar reaches you while awake.`,
     `Notice that ${image.clause}: aimed at you, not done by you, so the dream asks how you take in what comes at you from others.`,
   ],
+  againstYou: (image, meaning) => {
+    const its = image.plural ? "their" : "its";
+    return [
+      `${capitalise(image.name)} came at you, so read ${its} meaning from the threatening side first: ${meaning} turned against you, a force that is no longer on your side.`,
+      `Because ${image.clause}, ${image.name} ${image.plural ? "show" : "shows"} ${its} threatening face: ${meaning} that feels as if it has turned against you.`,
+    ];
+  },
   actsOnYou: (image, force) => {
     switch (force) {
       case "force":
@@ -469,6 +491,15 @@ const es: Phrases = {
           `Tu sueño cuenta su historia por pasos: ${listOf(clauses, ["más tarde", "luego", "después"], " y, finalmente, ")}.`,
           `Todo sucede en orden: ${listOf(clauses, ["después", "más tarde", "luego"], " y, para terminar, ")}.`,
         ],
+  turn: (moment, feeling) => {
+    // «un miedo intenso» -> «ese miedo intenso»: the feeling pointed at, not introduced.
+    const that = feeling?.replace(/^(?:un|el) /, "ese ").replace(/^(?:una|la) /, "esa ");
+    return [
+      `El giro llega cuando ${moment}: ${that ?? "ese instante"} es donde está el mensaje del sueño.`,
+      `Todo se decide en el momento en que ${moment}; ${that ?? "lo que despertó en ti"} es lo que el sueño te pide mirar.`,
+      `El instante más cargado es cuando ${moment}: mira ahí primero${that ? `, y a ${that}` : ""}, porque ahí está el mensaje del sueño.`,
+    ];
+  },
   feeling: (feelings, words, many) => [
     `Lo que más sentiste ${many ? "fueron" : "fue"} ${feelings}${words}.`,
     many
@@ -525,6 +556,10 @@ const es: Phrases = {
   aimedAtYou: (image) => [
     `Cuando ${image.clause}, eso venía hacia ti, no salía de ti: fíjate en cómo se sintió recibirlo y en dónde te llega algo parecido en tu vida despierta.`,
     `Fíjate en que ${image.clause}: iba dirigido a ti, no lo hacías tú, así que el sueño pregunta cómo recibes lo que te llega de los demás.`,
+  ],
+  againstYou: (image, meaning) => [
+    `${capitalise(image.name)} ${image.plural ? "fueron" : "fue"} contra ti, así que su sentido se lee primero por el lado que amenaza: ${meaning}, pero como algo que se ha vuelto contra ti y no está de tu parte.`,
+    `Puesto que ${image.clause}, ${image.name} ${image.plural ? "muestran" : "muestra"} su cara amenazante: ${meaning}, y eso se vive como algo que se ha vuelto contra ti.`,
   ],
   actsOnYou: (image, force) => {
     switch (force) {

@@ -173,3 +173,46 @@ describe("detectSafety: near misses stay out of the care path", () => {
     expect(Math.min(...runs)).toBeLessThan(5);
   });
 });
+
+describe("detectSafety: the dreamer's own animals and children in mortal danger", () => {
+  it.each([
+    ["en", "My guide dog Bruno was shot dead on the platform.", "death_of_living"],
+    ["en", "Someone poisoned my cat and left her by the gate.", "death_of_living"],
+    ["en", "A delivery van ran over my old dog in our driveway.", "death_of_living"],
+    ["es", "Mi perro se murió atropellado en la avenida.", "death_of_living"],
+    ["es", "Alguien envenenó a mi gata Luna.", "death_of_living"],
+    ["es", "A mi caballo lo balearon en el potrero.", "death_of_living"],
+    ["en", "The children were trapped in the burning house and I could not reach them.", "child_harm"],
+    ["en", "My daughter was drowning in the lake while I ran along the shore.", "child_harm"],
+    ["en", "My son fell from the balcony of the hotel.", "child_harm"],
+    ["en", "A man grabbed my little girl and drove off with her.", "child_harm"],
+    ["en", "My baby was locked in a burning car.", "child_harm"],
+    ["en", "The house was on fire and the kids were trapped upstairs.", "child_harm"],
+    ["es", "Los niños estaban atrapados en un incendio y yo gritaba.", "child_harm"],
+    ["es", "Mi hija se ahogaba en la alberca.", "child_harm"],
+    ["es", "Mi hijo jugaba en la plaza y un hombre se lo llevó en una camioneta.", "child_harm"],
+    ["es", "Mi nene se caía del balcón y yo no llegaba.", "child_harm"],
+    ["es", "No pude sacar a mis hijos del coche en llamas.", "child_harm"],
+    ["es", "En el galpón en llamas quedaron dos nenas atrapadas.", "child_harm"],
+  ] as const)("%s: %s -> %s", (language, text, kind) => {
+    expect(kindsOf(text, language)).toEqual([kind]);
+  });
+
+  it.each([
+    ["en", "A stranger's dog was barking at me all night."],
+    ["en", "I was shooting zombie dogs in a video game."],
+    ["en", "My dog was killing it at the show and everyone clapped."],
+    ["en", "My cat was dying to go outside."],
+    ["en", "My dog who died two years ago was running in a field and then he died again."],
+    ["en", "My son played near the lake, safe and happy, skipping stones."],
+    ["en", "The kids were watching the fireworks from the roof."],
+    ["en", "I took my son to school and my daughter stole a cookie."],
+    ["es", "El perro del vecino ladraba toda la noche."],
+    ["es", "Mi gato se moría de ganas de salir al patio."],
+    ["es", "Mi perrita, que murió hace un año, estaba muerta otra vez en el sueño."],
+    ["es", "Mis papás se llevaron a los niños al parque."],
+    ["es", "Mi hijo jugaba en la orilla del río y estaba feliz."],
+  ] as const)("stays ordinary: %s: %s", (language, text) => {
+    expect(kindsOf(text, language)).toEqual([]);
+  });
+});

@@ -90,12 +90,65 @@ const RELATIVE_KEYS: Record<string, string[]> = {
   son: ["son", "hijo", "hijito"],
   daughter: ["daughter", "hija", "hijita"],
   baby: ["baby", "bebe", "beba", "bebito", "bebita"],
+  dog: [
+    "dog",
+    "puppy",
+    "pup",
+    "guide dog",
+    "service dog",
+    "perro",
+    "perra",
+    "perrito",
+    "perrita",
+    "perro guia",
+    "perro lazarillo",
+    "perra guia",
+    "cachorro",
+    "cachorra",
+  ],
+  cat: ["cat", "kitty", "kitten", "gato", "gata", "gatito", "gatita", "michi"],
+  horse: ["horse", "pony", "caballo", "yegua", "poni"],
 };
 const RELATIVE_KEY = new Map(
   Object.entries(RELATIVE_KEYS).flatMap(([key, names]) => names.map((name) => [name, key] as const)),
 );
 
+/** The dreamer's own animals: their death in a dream is the loss of someone alive in waking life too. */
+const EN_PET_WORD = any(
+  "(?:guide|service|therapy) dogs?",
+  "dogs?",
+  "pupp(?:y|ies)",
+  "pups?",
+  "cats?",
+  "kitt(?:y|en|ens)",
+  "horses?",
+  "pon(?:y|ies)",
+  "pets?(?! (?:project|peeve|theory|name|hate))",
+  "parrots?",
+  "rabbits?",
+  "bunn(?:y|ies)",
+  "hamsters?",
+);
+const ES_PET_WORD = any(
+  "perr[oa]s? (?:guia|lazarillo)",
+  "perr[oa]s?",
+  "perrit[oa]s?",
+  "cachorr[oa]s?",
+  "gat[oa]s?",
+  "gatit[oa]s?",
+  "michis?",
+  "caballos?",
+  "yeguas?",
+  "ponis?",
+  "mascotas?",
+  "loros?",
+  "conej[oa]s?",
+  "conejit[oa]s?",
+  "hamsters?",
+);
+
 const EN_RELATIVE_WORD = any(
+  EN_PET_WORD,
   "mom",
   "mum",
   "mother",
@@ -146,6 +199,7 @@ const EN_RELATIVE_WORD = any(
   "step(?:mom|mother|dad|father)",
 );
 const ES_RELATIVE_WORD = any(
+  ES_PET_WORD,
   "mama",
   "mami",
   "madre",
@@ -191,11 +245,11 @@ const ES_RELATIVE_WORD = any(
   "padrastro",
 );
 const EN_RELATIVE = any(
-  `(?:my|our) (?:(?:little|big|older|younger|baby|twin|best|dear|beloved|own|whole|entire|oldest|youngest|eldest) )*${EN_RELATIVE_WORD}`,
+  `(?:my|our) (?:(?:little|big|old|older|younger|baby|twin|best|dear|beloved|own|whole|entire|oldest|youngest|eldest|sweet) )*${EN_RELATIVE_WORD}`,
   `${notAfter("the", "a", "an", "his", "her", "their", "your", "its", "whose")}(?:mom|mum|mommy|mummy|dad|daddy|grandma|grandpa)`,
 );
 const ES_RELATIVE = any(
-  `(?:mis?|nuestr[oa]s?) (?:(?:querid[oa]s?|pobre|propi[oa]|mejor) )?${ES_RELATIVE_WORD}(?: (?:menor|mayor|chiquit[oa]|peque[nñ][oa]))?`,
+  `(?:mis?|nuestr[oa]s?) (?:(?:querid[oa]s?|pobre|propi[oa]|mejor|viej[oa]s?|linda|lindo) )?${ES_RELATIVE_WORD}(?: (?:menor|mayor|chiquit[oa]|peque[nñ][oa]))?`,
   `${notAfter("el", "la", "los", "las", "un", "una", "su", "sus", "tu", "tus", "mis?")}(?:mami|papi|abuelit[oa])`,
 );
 const RELATIVE_PHRASE = pattern(EN_RELATIVE, ES_RELATIVE);
@@ -414,6 +468,39 @@ const EN_CHILDHOOD = `(?:when|as) (?:i|he|she|we) (?:was|were) (?:a (?:child|kid
 /** Up to four words between a child and the harm, none of them a negation ("the baby was not hurt"). */
 const WORD_GAP = "(?:[\\s,]+(?!(?:no|not|never|nunca|ni)(?![a-zñ'])|[a-z]+n't)[a-zñ']+){0,4}?[\\s,]+";
 
+/** "fire" as flames, not "fire station" or "fireworks". */
+const FIRE =
+  "(?:fire(?! ?(?:station|trucks?|fighters?|m[ae]n|works|place|pit|drill|alarm|flies|fly))|flames|blaze|burning|smoke)";
+const EN_HEIGHT =
+  "(?:a |the |an |our |my |his |her |their )?(?:high |tall )?(?:balcony|window|roof(?:top)?|cliff|ledge|bridge|tower|building|railing|skyscraper|terrace|precipice)";
+/** A child in mortal danger, not yet hurt: trapped in a fire, drowning, falling from a height, carried off. */
+const EN_MORTAL_DANGER = any(
+  `(?:trapped|stuck|locked|caught)[^.!?\\n]{0,40}?(?<![a-z])${FIRE}`,
+  "(?:trapped|stuck|locked) in(?:side)? (?:a |the )?(?:sinking|submerged)",
+  "(?:was|were|is|are|caught|got) (?:on fire|in flames)",
+  `(?:fall(?:ing|s)?|fell|slipp(?:ed|ing)|tumbl(?:ed|ing)|dangling|hanging) (?:off|from|out of|over) (?:of )?${EN_HEIGHT}`,
+  "(?:going|went|go) under(?: the (?:water|waves|surface))?(?= ?(?:[.,;:!?\\n]|$| and ))",
+  "sinking(?! (?:into|in|on) (?:the |a |my |our )?(?:sofa|couch|bed|sand|chair|pillows?|seat))",
+  "(?:was|were|got|being|been|is|are) (?:(?:swept|washed|carried|dragged) (?:away|off|out to sea)|pulled under)",
+  "taken (?:away )?(?:from me|by (?:a |an |some |the |two )?(?:strangers?|m[ae]n|wom[ae]n|someone|somebody|people|kidnappers?|currents?|waves?|water|river|sea))",
+  "(?:was|were|got|being|been|is|are) (?:snatched|stolen)",
+);
+const ES_HEIGHT =
+  "(?:un |una |el |la |lo alto de(?: un| una| el| la)? )?(?:balcon|ventana|techo|azotea|barranco|precipicio|acantilado|puente|edificio|torre|barandal|barandilla|cornisa|terraza|altura)";
+/** A place the child is taken to on an ordinary day: "se llevaron a los niños al parque" is no kidnapping. */
+const ES_ERRAND =
+  "(?! (?:al|a la|a los|a las|a casa|a pasear|de paseo|de vacaciones|a comer|a jugar|a dormir|a su casa|a la escuela|a la cama|con (?:ellos|ellas|ella|el))(?![a-zñ]))";
+const ES_MORTAL_DANGER = any(
+  "(?:atrapad|encerrad)[oa]s?[^.!?\\n]{0,40}?(?<![a-zñ])(?:incendio|fuego|llamas|humo|ardiendo|quemando|hundiendo)",
+  "se (?:estaba|estaban) (?:ahogando|quemando|hundiendo)",
+  "se hund(?:ia|ian|io|ieron)",
+  `(?:se )?(?:ca(?:ia|ian|yo|yeron|yendo)|resbal(?:o|aba|aron)) (?:del?|desde|por) ${ES_HEIGHT}`,
+  "colgando (?:de|del) (?:un |una |el |la )?(?:balcon|ventana|cornisa|barandal|barandilla|precipicio|acantilado|puente)",
+  "(?:estaba|estaban|quedo|quedaron) en llamas",
+  `se (?:lo|la|los|las) (?:llevaron|llevo|llevaban|robaron|robo)${ES_ERRAND}`,
+  "(?:estaban|estaba|fue|fueron) (?:arrastrad|llevad)[oa]s? por (?:la corriente|el agua|las olas|el rio|el mar)",
+);
+
 const CHILD_HARM = pattern(
   `${EN_CHILD}(?!'s)${WORD_GAP}${NOT_EN}(?:${EN_PASSIVE}${any(
     "killed",
@@ -470,6 +557,13 @@ const CHILD_HARM = pattern(
     "lifeless",
     "the (?:body|bodies|corpse|death|funeral) of",
   )} ${EN_DETERMINERS}${EN_CHILD}(?!'s)`,
+  `${EN_CHILD}(?!'s)${WORD_GAP}${NOT_EN}${EN_MORTAL_DANGER}`,
+  // The fire told first: "in the burning house two little kids were trapped".
+  `(?:burning|on fire|in flames|${FIRE})[^.!?\\n]{0,60}?${EN_CHILD}(?: [a-z]+){0,2}? (?:trapped|stuck|locked in)`,
+  `(?:someone|somebody|a (?:man|woman|stranger)|strangers?|m[ae]n|people|they|he|she) (?:took|grabbed|snatched|stole|carried off|dragged (?:off|away)|took away|drove off with|ran off with) ${EN_DETERMINERS}${EN_CHILD}(?!'s)(?! (?:to|for|home|out|on|back|with (?:us|me))(?![a-z]))`,
+  `(?:snatch(?:ed|ing)?|st(?:ole|olen)) ${EN_DETERMINERS}${EN_CHILD}(?!'s)`,
+  `(?:couldn't|could not|can't|cannot|tried to|trying to|try to|had to|failed to|didn't|did not) (?:save|rescue|reach) ${EN_DETERMINERS}${EN_CHILD}(?!'s)`,
+  `(?:get|got|getting|pull|pulled|pulling|drag|dragged|dragging|carry|carried|carrying) ${EN_DETERMINERS}${EN_CHILD}(?!'s) out of (?:the |a |our |my )?(?:${FIRE}|water|river|sea|lake|pool|waves|burning [a-z]+|sinking [a-z]+)`,
   `(?:found|find|finding|saw|see|seeing) ${EN_DETERMINERS}${EN_CHILD} (?:dead|lifeless|drowned|strangled|hanged|hurt|injured|bleeding|beaten|not breathing|murdered|killed|suffocated|smothered)`,
   `(?:abus|molest|beat|hit|hurt)(?:ed|ing|s)? (?:me|us)[^.!?\\n]{0,40}${EN_CHILDHOOD}`,
   `${EN_CHILDHOOD}[^.!?\\n]{0,60}(?:abus|molest|beat|hit|hurt)(?:ed|ing|s)? (?:me|us)`,
@@ -536,6 +630,12 @@ const CHILD_HARM = pattern(
     "(?:vi|veia|vimos) morir a",
   )} ${ES_DETERMINERS}${ES_CHILD}`,
   `(?:abus[a-z]*|peg[a-z]*|golpe[a-z]*|maltrat[a-z]*|lastim[a-z]*) [^.!?\\n]{0,40}${ES_CHILDHOOD}`,
+  `${ES_CHILD}${WORD_GAP}${NOT_ES}${ES_MORTAL_DANGER}`,
+  // The fire told first: «en la casa en llamas quedaron unos niños atrapados».
+  `(?:en llamas|incendio|fuego|ardiendo|humo)[^.!?\\n]{0,60}?${ES_CHILD}(?: [a-zñ]+){0,2}? (?:atrapad|encerrad)[oa]s?`,
+  `${ES_CHILD}[^.!?\\n]{0,60}?se (?:lo|la|los|las) (?:llevaron|llevo|robaron|robo)${ES_ERRAND}`,
+  `(?:se (?:llevaron|llevo|robaron|robo)|robaron|raptaron|arrebataron|me quitaron) (?:a )?${ES_DETERMINERS}${ES_CHILD}${ES_ERRAND}`,
+  `(?:no (?:pude|podia|alcance|alcanzaba|logre|lograba) (?:a )?|intente |intentaba |trate de |trataba de |tenia que |quise |queria )(?:salvar|rescatar|sacar) a ${ES_DETERMINERS}${ES_CHILD}`,
 );
 
 /** The dreamer or the victim as a child: sexual violence in the same sentence is also harm to a child. */
@@ -675,6 +775,8 @@ const ES_DEATH = any(
   "matad[oa]s?",
   "apu[nñ]alad[oa]s?",
   "balead[oa]s?",
+  "atropellad[oa]s?",
+  "envenenad[oa]s?",
   "ahorcad[oa]s?",
   `${CLINGING_GUARD}colgad[oa]s? del cuello`,
   "en (?:un|el) ataud",
@@ -695,10 +797,10 @@ const DEATH_OF_LIVING = pattern(
   `(?:death|funeral|burial|body|corpse|coffin|casket|dead body) of ${RELATIVE}`,
   `${RELATIVE}'s (?:death|funeral|burial|corpse|(?:dead|lifeless) body|coffin|casket)`,
   `(?:saw|see|seeing|seen|watch|watched|watching|found|find|finding|held|holding) ${RELATIVE} (?:die|${EN_DYING}|dead|lying dead|get killed|being killed|drown|drowned|killed|murdered|strangled|hanged|lifeless|not breathing)`,
-  `(?:mat(?:o|aron|aba|aban|ar)|asesin(?:o|aron|aba|aban|ar)|apu[nñ]al[a-z]*|dispar(?:o|aron|aba|aban)|balearon|ahog(?:o|aron)|envenen(?:o|aron|aba)|ahorc(?:o|aron|aban)|estrangul(?:o|aron|aba)|enterr(?:o|aron|aba|abamos|amos|ar|e)|vel(?:abamos|aban|amos)|(?:vi|vimos|veia|veiamos|ver) morir) a ${RELATIVE}`,
+  `(?:mat(?:o|aron|aba|aban|ar)|asesin(?:o|aron|aba|aban|ar)|apu[nñ]al[a-z]*|dispar(?:o|aron|aba|aban)|balearon|atropell(?:o|aron|aba|aban)|ahog(?:o|aron)|envenen(?:o|aron|aba)|ahorc(?:o|aron|aban)|estrangul(?:o|aron|aba)|enterr(?:o|aron|aba|abamos|amos|ar|e)|vel(?:abamos|aban|amos)|(?:vi|vimos|veia|veiamos|ver) morir) a ${RELATIVE}`,
   `(?:la muerte|el funeral|el velorio|el entierro|el sepelio|el ataud|el cadaver|el cuerpo sin vida|los restos) de ${RELATIVE}`,
   `(?:se )?(?:murio|murieron|moria|morian|fallecio|fallecieron|fallecia) ${RELATIVE}`,
-  `a ${RELATIVE} (?:lo|la|los|las|le|les) (?:mataron|mataba|mataban|mato|asesinaron|asesino|ahorcaron|ahorcaba|enterraban|enterraron|velaban|ahogaron)`,
+  `a ${RELATIVE} (?:lo|la|los|las|le|les) (?:mataron|mataba|mataban|mato|asesinaron|asesino|ahorcaron|ahorcaba|enterraban|enterraron|velaban|ahogaron|atropell(?:o|aron)|envenen(?:o|aron)|balearon|dispararon)`,
 );
 
 /** Relatives the text says are already dead in waking life: a death in the dream is then no new loss. */
@@ -763,7 +865,7 @@ const PRONOUN_HARM = pattern(
   `(?:watch(?:ed|ing)?|saw|see|seeing|found|find|held|holding) (?:him|her|them) (?<seenDead>die|${EN_DYING}|dead|drown|drowned|lifeless|lying dead|being killed|get killed)`,
   // Spanish: the subject is usually left out.
   `${notAfter("yo", "si")}(?:(?:el|ella|ellos|ellas|y|que|pero|cuando|luego|entonces|despues|ahi|alli) )?(?:ya )?${NOT_ES}(?<muerte>se (?:moria|murio|morian|murieron|estaba muriendo)|estaba(?:n)? (?:muert[oa]s?|sin vida)|no respiraba(?:n)?|dejo de respirar|(?:lo|la|los|las) (?:encontre|encontramos|encontraron|vi|vimos|veia|hallaron|hallamos) (?:muert[oa]s?|sin vida|ahogad[oa]s?|ahorcad[oa]s?)|(?:lo|la|los|las|le) (?:mataron|mataban|mato|asesinaron|asesino|ahorcaron|ahogaron|enterraron)|(?:vi|vimos|veia) como (?:se )?moria)${ES_IDIOM}`,
-  `${NOT_ES}(?:(?:lo|la|los|las) (?:secuestraron|secuestraban|raptaron|lastimaban|lastimaron|golpeaban|golpearon|atropellaron|hirieron|apu[nñ]alaron|maltrataban|violaban|violaron)|(?:estaba|estaban) (?:herid[oa]s?|lastimad[oa]s?|sangrando|inconscientes?)|(?:ya )?no se movia|se puso azul|se estaba ahogando)`,
+  `${NOT_ES}(?:(?:lo|la|los|las) (?:secuestraron|secuestraban|raptaron|lastimaban|lastimaron|golpeaban|golpearon|atropellaron|hirieron|apu[nñ]alaron|maltrataban|violaban|violaron)|(?:estaba|estaban) (?:herid[oa]s?|lastimad[oa]s?|sangrando|inconscientes?)|(?:ya )?no se movia|se puso azul|se estaba ahogando|se ahogaba(?:n)?)`,
 );
 /** How far back a pronoun or a missing subject looks for the person it stands for. */
 const ANTECEDENT_WINDOW = 200;
@@ -821,12 +923,12 @@ function hasMatch(regex: RegExp, text: string): boolean {
 type Gender = "f" | "m" | null;
 
 const FEMALE = new Set(
-  "mom mum mother mommy mummy mama momma mamma wife girlfriend fiancee daughter daughters sister sisters grandma grandmother granny nana aunt auntie niece nieces granddaughter granddaughters stepmom stepmother girl girls woman women lady madre mami mamita mai vieja esposa mujer mujeres novia prometida hija hijas hijita hijitas beba bebita hermana hermanas hermanita hermanitas abuela abuelas abuelita abuelitas tia tias prima primas sobrina sobrinas nieta nietas amiga amigas gemela gemelas cuñada cuñadas cunada cunadas suegra suegras madrastra niña niñas nina ninas niñita niñitas nena nenas chamaca chamacas chamaquita chiquilla chiquillas señora señoras senora senoras tipa chava muchacha muchachas desconocida vecina jefa ella ellas".split(
+  "mom mum mother mommy mummy mama momma mamma wife girlfriend fiancee daughter daughters sister sisters grandma grandmother granny nana aunt auntie niece nieces granddaughter granddaughters stepmom stepmother girl girls woman women lady madre mami mamita mai vieja esposa mujer mujeres novia prometida hija hijas hijita hijitas beba bebita hermana hermanas hermanita hermanitas abuela abuelas abuelita abuelitas tia tias prima primas sobrina sobrinas nieta nietas amiga amigas gemela gemelas cuñada cuñadas cunada cunadas suegra suegras madrastra perra perrita gata gatita yegua niña niñas nina ninas niñita niñitas nena nenas chamaca chamacas chamaquita chiquilla chiquillas señora señoras senora senoras tipa chava muchacha muchachas desconocida vecina jefa ella ellas".split(
     " ",
   ),
 );
 const MALE = new Set(
-  "dad father daddy papa husband boyfriend fiance son sons brother brothers grandpa grandfather granddad grandad uncle nephew nephews grandson grandsons stepdad stepfather boy boys man men guy guys padre papi papito pai viejo esposo marido novio prometido hijo hijos hijito hijitos bebito hermano hermanos hermanito hermanitos abuelo abuelos abuelito abuelitos tio tios primo primos sobrino sobrinos nieto nietos amigo amigos gemelo gemelos cuñado cuñados cunado cunados suegro suegros padrastro niño niños nino ninos niñito niñitos nene nenes chamaco chamacos chamaquito chiquillo chiquillos crio crios hombre hombres señor señores senor senores tipo chavo pibe muchacho muchachos desconocido vecino jefe soldado soldados el".split(
+  "dad father daddy papa husband boyfriend fiance son sons brother brothers grandpa grandfather granddad grandad uncle nephew nephews grandson grandsons stepdad stepfather boy boys man men guy guys padre papi papito pai viejo esposo marido novio prometido hijo hijos hijito hijitos bebito hermano hermanos hermanito hermanitos abuelo abuelos abuelito abuelitos tio tios primo primos sobrino sobrinos nieto nietos amigo amigos gemelo gemelos cuñado cuñados cunado cunados suegro suegros padrastro perro perrito gato gatito caballo niño niños nino ninos niñito niñitos nene nenes chamaco chamacos chamaquito chiquillo chiquillos crio crios hombre hombres señor señores senor senores tipo chavo pibe muchacho muchachos desconocido vecino jefe soldado soldados el".split(
     " ",
   ),
 );

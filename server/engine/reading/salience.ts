@@ -233,6 +233,28 @@ export function rankSalience(input: SalienceInput): SalienceAnalysis {
   return { ranked, central: chooseCentral(dream.length > 0 ? dream : ranked) };
 }
 
+/**
+ * The dream's turn: its tensest beat (the first, when several tie), as a span of the text, with the feelings
+ * told in it. Null when no beat carries a turn word, an "!" or a felt feeling. The composer reads it as the
+ * moment the dream asks the dreamer to look at.
+ */
+export function climaxBeat(
+  text: string,
+  language: Language,
+  emotions: EmotionAnalysis,
+  wakingRemarks: readonly Span[],
+): Span | null {
+  const layout = readLayout(text, language, wakingRemarks);
+  addFeelingTension(layout, feelingPoints(emotions, layout));
+  if (layout.maxTension <= 0) return null;
+  const beat = layout.tension.indexOf(layout.maxTension);
+  const first = layout.beatOf.indexOf(beat);
+  const last = layout.beatOf.lastIndexOf(beat);
+  const start = layout.tokens[first]?.start ?? 0;
+  const end = layout.tokens[last]?.end ?? start;
+  return { start, end, text: text.slice(start, end) };
+}
+
 interface ScoringContext {
   layout: Layout;
   feelings: readonly FeelingPoint[];
