@@ -58,6 +58,15 @@ describe("who acts on whom", () => {
     expect(hug.roles.get("mother")?.role).toBe("target");
   });
 
+  it("reads a Spanish subject standing after its verb as someone else's act", () => {
+    const dog = analyse("Entraba en la casa un enorme perro.", "es");
+    expect(dog.roles.get("dog")?.role).toBe("witness");
+    expect(dog.roles.get("house")?.role).toBe("witness");
+    expect(roleOf("Entraba en la casa un enorme perro y me mordía.", "es", "attack").role).toBe("target");
+    expect(roleOf("Acariciaba un perro en la casa.", "es", "dog").role).toBe("agent");
+    expect(roleOf("The huge dog came into the house.", "en", "dog").role).toBe("witness");
+  });
+
   it("reads a dog that bites the dreamer as acting on them, in both languages", () => {
     const es = analyse("Mi perro me mordió la mano.", "es");
     expect(es.roles.get("dog")).toMatchObject({ role: "target", own: true });
@@ -86,6 +95,16 @@ describe("the dreamer's own, real ones", () => {
       own: true,
       givenName: "Bolt",
     });
+  });
+
+  it("gives a possessive to the noun right after it, not to a later object", () => {
+    const es = analyse("Mi madre cocinaba pescado.", "es");
+    expect(es.roles.get("mother")?.own).toBe(true);
+    expect(es.roles.get("fish")?.own).toBe(false);
+    const en = analyse("My mother was cooking fish.", "en");
+    expect(en.roles.get("mother")?.own).toBe(true);
+    expect(en.roles.get("fish")?.own).toBe(false);
+    expect(roleOf("My big black dog ran away.", "en", "dog").own).toBe(true);
   });
 
   it("sees family with a possessive, or bare family words, as the dreamer's own", () => {
@@ -207,6 +226,61 @@ describe("waking remarks", () => {
     const en = analyse("I was running through the forest when I woke up.", "en");
     expect(en.wakingRemarks.map((remark) => remark.text)).toEqual(["when I woke up"]);
     expect(en.roles.get("running")?.onlyInWakingRemark).toBe(false);
+  });
+
+  it("reads an opening about the night, told without 'I', as a remark", () => {
+    const woke = analyse("Woke up at 3am with my heart pounding. I was in a forest.", "en");
+    expect(woke.wakingRemarks.map((remark) => remark.text)).toEqual([
+      "Woke up at 3am with my heart pounding",
+    ]);
+    expect(woke.roles.get("forest")?.onlyInWakingRemark).toBe(false);
+    const had = analyse("Had the worst nightmare last night. A snake was in my house.", "en");
+    expect(had.wakingRemarks.map((remark) => remark.text)).toEqual(["Had the worst nightmare last night"]);
+    const es = analyse("Tuve una pesadilla horrible anoche. Una serpiente estaba en mi casa.", "es");
+    expect(es.wakingRemarks.map((remark) => remark.text)).toEqual(["Tuve una pesadilla horrible anoche"]);
+    expect(es.roles.get("snake")?.onlyInWakingRemark).toBe(false);
+    const about = analyse("I had a dream about my mother.", "en");
+    expect(about.wakingRemarks.map((remark) => remark.text)).toEqual(["I had a dream about"]);
+    expect(about.roles.get("mother")?.onlyInWakingRemark).toBe(false);
+  });
+
+  it("reads questions to the reader about the dream as remarks", () => {
+    const remarks = (text: string, language: Language) =>
+      analyse(text, language).wakingRemarks.map((remark) => remark.text);
+    expect(remarks("A snake was in my house. Does this mean anything?", "en")).toEqual([
+      "Does this mean anything",
+    ]);
+    expect(remarks("A snake was in my house. What could this mean", "en")).toEqual(["What could this mean"]);
+    expect(remarks("Una serpiente estaba en mi casa. ¿Qué significa?", "es")).toEqual(["Qué significa"]);
+    const snakes = analyse("Vi una serpiente. ¿Alguien sabe qué significa soñar con serpientes?", "es");
+    expect(snakes.wakingRemarks.map((remark) => remark.text)).toEqual([
+      "Alguien sabe qué significa soñar con serpientes",
+    ]);
+    expect(snakes.roles.get("snake")?.onlyInWakingRemark).toBe(false);
+  });
+
+  it("reads a preface about the dreamer's situation as a remark", () => {
+    const lockdown = analyse("Día 12 de confinamiento. Una serpiente estaba en mi casa.", "es");
+    expect(lockdown.wakingRemarks.map((remark) => remark.text)).toEqual(["Día 12 de confinamiento"]);
+    expect(lockdown.roles.get("snake")?.onlyInWakingRemark).toBe(false);
+    const context = analyse("Context: I'm 32 and recently divorced. A snake was in my house.", "en");
+    expect(context.roles.get("divorce")?.onlyInWakingRemark).toBe(true);
+    const contexto = analyse("Contexto: tengo 32 años y me divorcié. Una serpiente estaba en mi casa.", "es");
+    expect(contexto.roles.get("divorce")?.onlyInWakingRemark).toBe(true);
+    const background = analyse("Some background: I just moved to a new city. I was in a forest.", "en");
+    expect(background.roles.get("moving_house")?.onlyInWakingRemark).toBe(true);
+    expect(background.roles.get("forest")?.onlyInWakingRemark).toBe(false);
+    expect(analyse("For context, I just moved. I was in a forest.", "en").wakingRemarks).toHaveLength(1);
+    // In the dream, background is a scene word.
+    expect(analyse("Some background music was playing in the house.", "en").wakingRemarks).toEqual([]);
+  });
+
+  it("reads a closing comment as a remark", () => {
+    const en = analyse("A snake was in my house. Anyway, that was the dream.", "en");
+    expect(en.wakingRemarks.map((remark) => remark.text)).toEqual(["Anyway, that was the dream"]);
+    const es = analyse("Una serpiente estaba en mi casa. Eso fue todo.", "es");
+    expect(es.wakingRemarks.map((remark) => remark.text)).toEqual(["Eso fue todo"]);
+    expect(analyse("Eso fue todo lo que dijo la serpiente.", "es").wakingRemarks).toEqual([]);
   });
 
   it("leaves the dream's own words about reality alone", () => {

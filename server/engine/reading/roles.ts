@@ -96,6 +96,10 @@ interface Layout {
   /** Tokens that speak from waking life: remarks, and phrases like "who passed away" (not dream harm). */
   waking: Uint8Array;
   remark: Uint8Array;
+  /** Tokens inside the evidence of a person or an animal. */
+  living: Uint8Array;
+  /** Tokens inside the evidence of a noun or verb symbol: the words a possessive may belong to. */
+  evidence: Uint8Array;
 }
 
 function opensClause(tokens: readonly Token[], k: number): boolean {
@@ -150,12 +154,14 @@ function layOut(text: string, language: Language): Layout {
     asides,
     waking: new Uint8Array(tokens.length),
     remark: new Uint8Array(tokens.length),
+    evidence: new Uint8Array(tokens.length),
+    living: new Uint8Array(tokens.length),
   };
 }
 
 // --- Waking remarks -------------------------------------------------------------------------------------
 
-type Marker = "recurring" | "waking" | "weak";
+type Marker = "recurring" | "frame" | "waking" | "weak" | "about" | "preface" | "closing";
 
 /** The text says the dream comes back; the words after "that"/"que" are still the dream. */
 const RECURRING = [
@@ -270,11 +276,104 @@ const WAKING = [
   "hace mucho que",
 ];
 
+/** The telling opens on the dream itself: "Had the worst nightmare last night", "tuve un sueño con…". */
+const FRAME = [
+  "had ~ dream",
+  "had ~ dreams",
+  "had ~ nightmare",
+  "had ~ nightmares",
+  "tuve ~ sueño",
+  "tuve ~ pesadilla",
+];
+
+/** The dreamer asks the reader what the dream means. */
+const QUESTION = [
+  "does this mean",
+  "does it mean",
+  "does that mean",
+  "what ~ this mean",
+  "what ~ it mean",
+  "what ~ that mean",
+  "what ~ dream mean",
+  "what ~ dream means",
+  "what ~ dreams mean",
+  "mean anything",
+  "means anything",
+  "any ideas",
+  "any thoughts",
+  "anyone know",
+  "anyone ~ interpret",
+  "que significa",
+  "que significara",
+  "que ~ significar",
+  "significa algo",
+  "significara algo",
+  "alguien sabe",
+  "alguien ~ interpretar",
+  "alguna idea",
+];
+
+/** Said before telling the dream, opening its sentence: "Context: I'm 32…", "Día 12 de confinamiento". */
+const PREFACE = [
+  "context",
+  "contexto",
+  "background",
+  "antecedentes",
+  "for context",
+  "some context",
+  "some background",
+  "a bit of context",
+  "a little context",
+  "para contexto",
+  "como contexto",
+  "un poco de contexto",
+  "algo de contexto",
+];
+/** Journal headers of the dreamer's situation: "Day 12 of lockdown", "Día 12 de cuarentena". */
+const SITUATION = [
+  "day ~ of lockdown",
+  "day ~ of quarantine",
+  "day ~ in lockdown",
+  "day ~ in quarantine",
+  "dia ~ de confinamiento",
+  "dia ~ de cuarentena",
+  "dia ~ del confinamiento",
+  "dia ~ de la cuarentena",
+];
+
+/** Closing the telling, at the end of their sentence: "Anyway, that was the dream.", "Eso fue todo." */
+const CLOSING = [
+  "that was the dream",
+  "that was my dream",
+  "that's the dream",
+  "that is the dream",
+  "that was it",
+  "that's it",
+  "that's all",
+  "that was all",
+  "the end",
+  "end of dream",
+  "end of the dream",
+  "eso fue todo",
+  "eso es todo",
+  "eso fue el sueño",
+  "ese fue el sueño",
+  "ese fue mi sueño",
+  "ese es el sueño",
+  "ese era el sueño",
+  "fin del sueño",
+];
+
 /** Also said inside dreams ("pero en realidad era mi hermano"): a remark only beside a waking fact. */
 const WEAK_WAKING = ["en realidad", "in reality", "actually"];
 
 const MARKERS = compilePatterns<Marker>([
   ...RECURRING.map((pattern) => [pattern, "recurring"] as const),
+  ...FRAME.map((pattern) => [pattern, "frame"] as const),
+  ...QUESTION.map((pattern) => [pattern, "about"] as const),
+  ...SITUATION.map((pattern) => [pattern, "about"] as const),
+  ...PREFACE.map((pattern) => [pattern, "preface"] as const),
+  ...CLOSING.map((pattern) => [pattern, "closing"] as const),
   ...WAKING.map((pattern) => [pattern, "waking"] as const),
   ...WEAK_WAKING.map((pattern) => [pattern, "weak"] as const),
 ]);
@@ -357,7 +456,11 @@ const LINKERS = set("that where which about of que donde con sobre de");
 const FRAME_LINKER_REACH = 8;
 /** "woke up in a strange room" is a scene of the dream; "woke up in a sweat" is the dreamer waking. */
 const WAKE_SCENE_PREPOSITIONS = set("in inside on at en dentro sobre");
-const WAKE_STATES = set("sweat tears panic fear shock bed cama sudor lagrimas llanto panico miedo terror");
+const WAKE_STATES = set(
+  "sweat tears panic fear shock bed cama sudor lagrimas llanto panico miedo terror night morning dawn midnight noche mañana madrugada amanecer medianoche",
+);
+/** "woke up at 3am", "at 4:30": a clock time, not a place. */
+const CLOCK = /^\d/;
 const WAKE_WORDS = set(
   "woke awoke woken awakened wake waking desperte despierto despertar despertarme despertarse",
 );
@@ -408,7 +511,8 @@ function wakesIntoScene(tokens: readonly Token[], hit: PatternHit<Marker>): bool
   k++;
   if (tokens[k]?.norm === "de") k++;
   if (DETERMINERS.has(tokens[k]?.norm ?? "")) k++;
-  return tokens[k] !== undefined && !WAKE_STATES.has(tokens[k]?.norm ?? "");
+  const word = tokens[k]?.norm;
+  return word !== undefined && !WAKE_STATES.has(word) && !CLOCK.test(word);
 }
 
 /** Time-ago hits, with "in 2019" / "en 2019" added (years are digits, not pattern words). */
@@ -423,6 +527,18 @@ function timesAgo(tokens: readonly Token[]): Range[] {
 const COMPARING = set("like than as como que");
 
 /**
+ * A question about the dream or a situation header stands anywhere; a preface opens its sentence with a
+ * colon or comma after it ("Context: I'm 32", not "some background music"); a closing ends its sentence.
+ */
+function speaksAboutTheDream(layout: Layout, hit: PatternHit<Marker>, sentence: Range): boolean {
+  if (hit.value === "closing") return hit.last === sentence.last;
+  if (hit.value !== "preface") return true;
+  const { tokens, text } = layout;
+  const after = text.slice((tokens[hit.last] as Token).end, tokens[hit.last + 1]?.start ?? text.length);
+  return hit.first === sentence.first && /[:,]/.test(after);
+}
+
+/**
  * Marks the waking remarks on `layout.remark` and says whether the dream is told as recurring. Remarks:
  * a recurring dream's frame ("I often dream that"), sentences that speak from waking life ("I woke up
  * crying", "en la vida real…"), a death dated back from today ("who died last year"), and bracketed asides
@@ -433,9 +549,14 @@ function findRemarks(layout: Layout): boolean {
   const times = timesAgo(tokens);
   let recurring = false;
   for (const hit of findPatterns(MARKERS, tokens)) {
-    if (hit.value === "recurring") {
-      recurring = true;
+    if (hit.value === "recurring" || hit.value === "frame") {
+      recurring ||= hit.value === "recurring";
       mark(remark, clauseAt(layout, hit.first).first, frameEnd(layout, hit));
+      continue;
+    }
+    if (hit.value === "about" || hit.value === "preface" || hit.value === "closing") {
+      const sentence = layout.sentences[sentenceOf(layout, hit.first)] as Range;
+      if (speaksAboutTheDream(layout, hit, sentence)) mark(remark, sentence.first, sentence.last);
       continue;
     }
     const [first, last] = remarkFrom(layout, hit.first);
@@ -754,6 +875,34 @@ function esSubjectAfter(tokens: readonly Token[], verb: number, clause: Range): 
 }
 
 /**
+ * "entraba en la casa un enorme perro": a person or animal standing after the verb and what follows it (not
+ * right after the verb, where it is mostly the object, nor after a preposition) is the verb's subject.
+ */
+function esLivingSubjectAfter(layout: Layout, verb: number, clause: Range): boolean {
+  const { tokens, living } = layout;
+  for (let j = verb + 1; j <= clause.last; j++) {
+    if (!living[j]) continue;
+    let start = j;
+    while (start > verb + 1 && j - start < 3 && !ES_DETERMINERS.has((tokens[start] as Token).norm)) start--;
+    if (!ES_DETERMINERS.has((tokens[start] as Token).norm)) start = j;
+    return start - 1 > verb && !PREPOSITIONS.has((tokens[start - 1] as Token).norm);
+  }
+  return false;
+}
+
+/** "…un enorme perro y me mordía": an "and" clause without a subject keeps the one named just before. */
+function esSubjectCarriedOver(layout: Layout, clause: Range): boolean {
+  const index = layout.clauseOf[clause.first] ?? 0;
+  const current = layout.clauses[index] as Clause;
+  const previous = layout.clauses[index - 1];
+  if (!current.byConnector || !AND_WORDS.has((layout.tokens[current.first] as Token).norm)) return false;
+  if (!previous || previous.sentence !== current.sentence) return false;
+  return (
+    esOtherSubjectBefore(layout, previous.last + 1) || esLivingSubjectAfter(layout, previous.first, previous)
+  );
+}
+
+/**
  * The dreamer's place towards the verb at `verb` (its clitics read before its finite form): "me comió"
  * target, "me caí" agent, "se me caen" target, "se cayó" someone else. Ambiguous forms ("me perseguía")
  * follow a named subject before or after; without one, the dreamer is telling their own act.
@@ -780,7 +929,9 @@ function esVerbRole(layout: Layout, verb: number, clause: Range): DreamerRole {
     // "intentando esconderme": an infinitive's own "me" is the dreamer doing it.
     if (ES_INFINITIVE_DREAMER.test(word)) return "agent";
     const cliticStart = finite - clitics.size;
-    return esOtherSubjectBefore(layout, cliticStart) || esSubjectAfter(tokens, verb, clause)
+    return esOtherSubjectBefore(layout, cliticStart) ||
+      esSubjectAfter(tokens, verb, clause) ||
+      esSubjectCarriedOver(layout, clause)
       ? "target"
       : "agent";
   }
@@ -830,8 +981,10 @@ function esThingRole(layout: Layout, { first, last }: Located, scope: Range): Dr
       // "volaba sobre el mar": an imperfect with no subject named before it is the dreamer's.
       const clause = clauseAt(layout, k);
       // "estaba mi perro": being somewhere, with its subject after; "le daba un abrazo" has its object there.
-      const thereIs = token.norm === "estaba" && esSubjectAfter(tokens, k, clause);
-      dreamerActs ||= !esOtherSubjectBefore(layout, k) && !thereIs;
+      const subjectAfter =
+        (token.norm === "estaba" && esSubjectAfter(tokens, k, clause)) ||
+        esLivingSubjectAfter(layout, k, clause);
+      dreamerActs ||= !esOtherSubjectBefore(layout, k) && !subjectAfter;
     }
   }
   if (hasWord(tokens, scope, ES_PERCEIVE, first)) return "witness";
@@ -943,6 +1096,8 @@ function isOwn(layout: Layout, first: number, last: number): boolean {
     if ((tokens[k + 1] as Token).breakBefore) break;
     if (OWN_BEFORE.has(token.norm)) return true;
     if (NOT_OWN.has(token.norm) || token.possessive) return false;
+    // "mi madre cocinaba pescado": the possessive belongs to the noun right after it, not to a later one.
+    if (k < first && layout.evidence[k]) return false;
   }
   return false;
 }
@@ -1294,6 +1449,9 @@ interface Facts {
   waking: "dead" | "alive" | null;
 }
 
+/** Symbols said as adjectives ("my big BLACK dog", "mis tres gatos"): the possessive reaches past them. */
+const DESCRIBING: ReadonlySet<SymbolCategory> = new Set(["color", "number", "emotion"]);
+
 function locateAll(layout: Layout, matches: readonly SymbolMatch[]): Found[] {
   const starts = new Map<number, number>();
   layout.tokens.forEach((token, index) => {
@@ -1302,6 +1460,10 @@ function locateAll(layout: Layout, matches: readonly SymbolMatch[]): Found[] {
   const found: Found[] = [];
   for (const match of matches) {
     const evidence = match.evidence.map((e) => locate(layout, starts, e.start, e.end));
+    for (const e of evidence) {
+      if (!DESCRIBING.has(match.category)) mark(layout.evidence, e.first, e.last);
+      if (NAMED_CATEGORIES.has(match.category)) mark(layout.living, e.first, e.last);
+    }
     const at = evidence.find((e) => !layout.remark[e.first]) ?? evidence[0];
     if (at) found.push({ match, evidence, at });
   }
