@@ -556,3 +556,94 @@ describe("the dream's turn, its whole clauses and its threats", () => {
     }
   });
 });
+
+describe("readings tied to this dream (rubric pass 2)", () => {
+  const STOCK =
+    /Your inner self chose|Sit for a moment with|Carry .* with you today|Tu ser interior eligió|Quédate un momento con|Lleva contigo hoy/;
+
+  it("guidance names the dream's own moment or feeling, not a stock frame, in both languages", () => {
+    const dreams = [
+      "A huge wave rose over the beach and I froze, terrified, unable to run.",
+      "I was climbing a mountain with my father and at the top I felt so happy.",
+      "Una ola enorme se levantó sobre la playa y me quedé paralizada, con muchísimo miedo.",
+      "Subía una montaña con mi padre y al llegar a la cima me sentí muy feliz.",
+    ];
+    for (const dream of dreams) {
+      const reading = read(dream);
+      const guidance = reading.text.split(/\n\n/).at(-1) ?? "";
+      expect(guidance).not.toMatch(STOCK);
+      const feeling = reading.info.feelings[0];
+      expect(feeling).toBeDefined();
+      expect(guidance).toMatch(/fear|joy|miedo|alegría/);
+    }
+    const guidances = new Set(
+      [
+        "A wave rose and I froze in fear.",
+        "A dog bit me and I was terrified.",
+        "I fell from a cliff, I was scared.",
+        "A shadow followed me and I was afraid.",
+        "The train left without me and I panicked.",
+      ].map((dream) => (read(dream).text.split(/\n\n/).at(-1) ?? "").split(/(?<=[.?])\s/)[0]),
+    );
+    expect(guidances.size).toBeGreaterThan(1);
+  });
+
+  it("a retold clause has no capital mid-sentence and never retells 'we' or «-mos» unquoted", () => {
+    const cases: [string, RegExp][] = [
+      [
+        "We walked near a wire fence. If we touch it, zap. I was scared and stepped back.",
+        /\b(?:when|moment:|:) If\b/,
+      ],
+      [
+        "Estaba en un barco con mi madre. Pasan los meses y yo seguía en el barco, con miedo.",
+        /cuando Pasan|que Pasan/,
+      ],
+    ];
+    for (const [dream, capital] of cases) {
+      const { text } = read(dream);
+      expect(text).not.toMatch(capital);
+      const unquoted = text.replace(/“[^”]*”|«[^»]*»/g, "");
+      expect(unquoted).not.toMatch(/\b(?:we|us|our)\b/i);
+      expect(unquoted).not.toMatch(/\b(?:seguíamos|caminábamos|nosotros|nos fuimos)\b/i);
+    }
+    const { text } = read("Caminábamos por la playa con mi hermana y nos reíamos mucho.");
+    expect(text.replace(/«[^»]*»/g, "")).not.toMatch(/caminábamos|reíamos/i);
+  });
+
+  it("uses the dreamer's gender and number, and pronouns agree with the image's name", () => {
+    const friends = read("Soñé que remaba en un lago con dos amigas y yo estaba feliz.").text;
+    expect(friends).toMatch(/las amigas|tus amigas/);
+    expect(friends).not.toMatch(/el amigo/);
+    expect(friends).not.toMatch(/asocias con ella\b/);
+    const singer = read(
+      "Soñé con Ricardo Arjona, el cantante, que me cantaba en un bar y yo estaba feliz.",
+    ).text;
+    expect(singer).not.toMatch(/con ella\b/);
+    expect(singer).toMatch(/Ricardo Arjona/);
+    const en = read("I was rowing a boat with my friends and I felt happy.").text;
+    expect(en).not.toMatch(/friends (?:is|are) a real person/);
+    expect(en).not.toMatch(/associate with that person/);
+  });
+});
+
+describe("a retold clause that does not open with a letter", () => {
+  it("reads a dream whose images are told after a number or a quotation mark", () => {
+    for (const [language, text] of [
+      [
+        "en",
+        "I was at home. 3 dogs chased me down the street. “Run!” the snake hissed, and I ran to the river.",
+      ],
+      [
+        "es",
+        "Estaba en casa. 3 perros me perseguían por la calle. «¡Corre!», silbó la serpiente, y corrí al río.",
+      ],
+    ] as const) {
+      const reading = readDream(text, engine.match(text).symbols, engine.data, {
+        language,
+        premium: false,
+        ultraSimplified: false,
+      });
+      expect(reading.text.length).toBeGreaterThan(READING_LENGTH.free.min);
+    }
+  });
+});

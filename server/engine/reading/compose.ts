@@ -10,10 +10,19 @@ import type { Language } from "../morphology";
 import { foldWord } from "../text";
 import { composeCare } from "./care";
 import { dreamHash } from "./dream-hash";
-import { countPhrase, enArticle, esIsPlural, esNounPhrase, toSecondPerson } from "./grammar";
+import {
+  countPhrase,
+  enArticle,
+  esGender,
+  esIsPlural,
+  esNounPhrase,
+  hasFirstPersonPlural,
+  toSecondPerson,
+} from "./grammar";
 import { offVoice, splitSentences, toReaderVoice } from "./lexicon-voice";
 import { type ReadingLexicon, readingLexicon, type SymbolMeaning } from "./meanings";
 import {
+  type DreamMoment,
   type Force,
   type ImagePlace,
   type ImageWords,
@@ -162,19 +171,6 @@ const CLAUSE_TAIL: Record<Language, RegExp> = {
 const EN_INDEFINITE = /\b([Aa]n?) ([\p{L}\d][\p{L}\d'-]*)/gu;
 /** Images that can act on the dreamer: "a tiger chased me", «mi jefe me gritaba». */
 const ANIMATE = new Set(["people", "animal", "spiritual"]);
-/** A clause starting with one of these reads on in lower case after a colon or comma. */
-const LOWER_AFTER: Record<Language, ReadonlySet<string>> = {
-  en: new Set(
-    "a an the you your it there this that these those we he she they then suddenly all some my our his her".split(
-      " ",
-    ),
-  ),
-  es: new Set(
-    "un una unos unas el la los las tú tu tus te yo mi mis me se lo le había hay estaba estabas de en con por ya todo toda todos todas allí ahí entonces nosotros nos".split(
-      " ",
-    ),
-  ),
-};
 /** The lexicon symbol of each feeling the emotion analysis names. */
 const FEELING_KEYS: Record<EmotionKind, string> = {
   fear: "fear",
@@ -365,7 +361,15 @@ function nameOf(
   // A verb form ("sangraba", "bleeding") or a whole phrase («alguien que yo no conocía») does not name a
   // thing the way a noun does: the lexicon's word does.
   if (NAMED_BY_LEXICON.has(entry.category) || (evidence && !isNounPhrase(text, evidence, language))) {
-    return { name: lexiconName(entry, language), plural: false, celebrity };
+    // "dos amigas" is not "el amigo": the dreamer's own form of the word, when it differs, gives gender and number.
+    const form = ANIMATE.has(entry.category) ? dreamerForm(text, entry[language].name, language) : null;
+    if (!form) return { name: lexiconName(entry, language), plural: false, celebrity };
+    const own = form.own || (role?.own ?? false);
+    const name =
+      language === "es"
+        ? esNounPhrase(form.word, own ? "your" : "def")
+        : `${own ? "your" : "the"} ${form.word}`;
+    return { name, plural: isPlural(form.word, language), celebrity };
   }
   const written = (evidence?.text ?? entry[language].name).replace(LEADING_WORDS[language], "");
   // Possessive "'s" belongs to the sentence it came from: "the sheriff's" is the sheriff.
@@ -383,9 +387,81 @@ function nameOf(
         ? word
         : `the ${word}`;
   } else name = /^\p{Lu}/u.test(word) && !own ? word : esNounPhrase(word, own ? "your" : "def");
-  // "your dog Max", «tu perra Luna»: the name the dreamer gave stays beside the image.
-  if (role?.givenName && !name.includes(role.givenName)) name = `${name} ${role.givenName}`;
-  return { name, plural: plural && !role?.givenName, celebrity };
+  // "your dog Max", «tu perra Luna»: the name the dreamer gave stays beside the image; "tus amigas" are
+  // more than the one name found, so they stay plural and unnamed.
+  if (role?.givenName && !plural && !name.includes(role.givenName)) name = `${name} ${role.givenName}`;
+  return { name, plural, celebrity };
+}
+
+const WORDS = /[\p{L}\p{M}]+/gu;
+const POSSESSIVE = new Set(["my", "mi", "mis"]);
+
+/**
+ * The dreamer's own form of a one-word lexicon noun when it differs in gender or number ("amigas", "friends"
+ * for "amigo", "friend"), and whether "my" / «mi» comes before it. Null when the dream writes it as the lexicon does.
+ */
+function dreamerForm(
+  text: string,
+  lexiconWord: string,
+  language: Language,
+): { word: string; own: boolean } | null {
+  const base = foldWord(lexiconWord.toLowerCase());
+  if (/\s/.test(base)) return null;
+  const gendered = language === "es" && /[oa]$/.test(base);
+  const stem = gendered ? base.slice(0, -1) : base;
+  const endings = gendered ? ["o", "a", "os", "as"] : ["", "s", "es"];
+  let previous = "";
+  for (const [raw] of text.matchAll(WORDS)) {
+    const lower = raw.toLowerCase();
+    const folded = foldWord(lower);
+    if (folded !== base && folded.startsWith(stem) && endings.includes(folded.slice(stem.length))) {
+      return { word: lower, own: POSSESSIVE.has(previous) };
+    }
+    previous = folded;
+  }
+  return null;
+}
+
+/** Words of a lexicon meaning that point back at the person: «con ella», "that person". */
+const BACK_REFERENCE: Record<Language, RegExp> = {
+  en: /(?<!\p{L})that person(?!\p{L})/gu,
+  es: /(?<!\p{L})(con (?:ella|él)|esa persona)(?!\p{L})/gu,
+};
+const ES_FEMININE_DETERMINER = new Set(["la", "las", "una", "unas"]);
+
+/**
+ * A meaning whose pronouns agree with the image as this dream names it: «con Ricardo Arjona» for a named
+ * celebrity, «con ellas» for «tus amigas», "them" for "your friends", never «con ella» for a man.
+ */
+function agreeingMeaning(
+  meaning: SymbolMeaning,
+  name: string,
+  plural: boolean,
+  celebrity: string | null,
+  language: Language,
+): SymbolMeaning {
+  const [determiner = "", noun = ""] = name.toLowerCase().split(/\s+/);
+  const feminine =
+    ES_FEMININE_DETERMINER.has(determiner) || (/^tus?$/.test(determiner) && esGender(noun) === "f");
+  const pronoun =
+    language === "en"
+      ? plural
+        ? "them"
+        : "that person"
+      : `con ${plural ? (feminine ? "ellas" : "ellos") : feminine ? "ella" : "él"}`;
+  const agree = (text: string) =>
+    text.replace(BACK_REFERENCE[language], (found: string) => {
+      if (celebrity) return found.startsWith("con ") ? `con ${celebrity}` : celebrity;
+      if (found === "esa persona") return plural ? "esas personas" : found;
+      return pronoun;
+    });
+  return {
+    ...meaning,
+    gist: meaning.gist && agree(meaning.gist),
+    detail: meaning.detail && agree(meaning.detail),
+    extended: meaning.extended.map(agree),
+    insight: meaning.insight.map(agree),
+  };
 }
 
 const SENTENCE_END = /[.!?…\n]/;
@@ -403,10 +479,21 @@ function clauseSpan(text: string, clause: Span): Span {
 
 /** The word is written with a capital somewhere that is not a sentence's start: a name. */
 function capitalisedInside(text: string, word: string): boolean {
+  // An empty word is found everywhere and would never advance.
+  if (word === "") return false;
   for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + word.length)) {
     if (!atSentenceStart(text, at)) return true;
   }
   return false;
+}
+
+/** The words of the names the dream gives (a pet's, a famous person's): they keep their capitals. */
+function namesIn(analysis: DreamAnalysis): Set<string> {
+  const names = [
+    ...[...analysis.roles.roles.values()].map((role) => role.givenName),
+    ...analysis.matches.map((match) => match.details?.[0]),
+  ];
+  return new Set(names.flatMap((name) => name?.split(/\s+/) ?? []));
 }
 
 /** The dream's clause about an image, in the second person, or the dreamer's words quoted as written. */
@@ -416,6 +503,7 @@ function clauseOf(
   fallback: string,
   phrases: Phrases,
   language: Language,
+  givenNames: ReadonlySet<string>,
 ): { clause: string; cut: boolean } {
   const trimmed = (role ? clauseSpan(text, role.clause).text : fallback)
     .replace(/["“”«»]/g, "")
@@ -434,15 +522,15 @@ function clauseOf(
     .replace(EN_INDEFINITE, (all, article: string, word: string) =>
       language === "en" ? `${article[0] === "A" ? "A" : "a"}${enArticle(word).slice(1)} ${word}` : all,
     );
-  if (voiced === undefined) return { clause: phrases.quote(written), cut };
-  const first = voiced.split(/\s+/)[0] ?? "";
-  const opensSentence = role ? atSentenceStart(text, role.clause.start) : false;
-  // Read on after a colon in lower case, unless the first word is a name the text capitalises elsewhere too.
-  const lower =
-    LOWER_AFTER[language].has(first.toLowerCase()) || (opensSentence && !capitalisedInside(text, first));
-  // An all-capital word is an acronym and keeps its case; the article "A" is only one letter.
+  // "we" / «caminábamos» cannot be told to one "you": the dreamer's words are quoted whole instead.
+  if (voiced === undefined || hasFirstPersonPlural(voiced, language))
+    return { clause: phrases.quote(written), cut };
+  const first = /^[\p{L}\p{M}'’-]*/u.exec(voiced)?.[0] ?? "";
+  // A retold clause reads on mid-sentence: lower case, unless its first word is a name (one the text
+  // capitalises mid-sentence, or one the dreamer gave) or an acronym; "A" and "I" are single letters.
+  const name = capitalisedInside(text, first) || givenNames.has(first);
   const acronym = first.length > 1 && first === first.toUpperCase();
-  return { clause: lower && !acronym ? lowerFirst(voiced) : voiced, cut };
+  return { clause: name || acronym || first === "I" ? voiced : lowerFirst(voiced), cut };
 }
 
 /** The central images in the order the dream tells them, the dead and the waking-only set apart. */
@@ -452,6 +540,7 @@ function centralImages(
   phrases: Phrases,
 ): { images: Image[]; suppressed: Set<string> } {
   const { language, text, roles, salience } = analysis;
+  const givenNames = namesIn(analysis);
   const byKey = new Map(analysis.matches.map((match) => [match.key, match]));
   // A feeling the opening already names ("fear", «la alegría») is not read again as an image.
   const felt = new Set<string>(analysis.emotions.dominant.map((feeling) => FEELING_KEYS[feeling.kind]));
@@ -510,11 +599,12 @@ function centralImages(
     const image: Image = {
       key,
       entry,
-      meaning,
+      meaning:
+        entry.category === "people" ? agreeingMeaning(meaning, name, plural, celebrity, language) : meaning,
       role,
       name,
       plural,
-      ...clauseOf(text, role, evidence?.text ?? name, phrases, language),
+      ...clauseOf(text, role, evidence?.text ?? name, phrases, language, givenNames),
       start: evidence?.start ?? 0,
       clauseStart: told?.start ?? evidence?.start ?? 0,
       clauseEnd: told?.end ?? evidence?.end ?? 0,
@@ -785,8 +875,9 @@ function turnOf(analysis: DreamAnalysis, phrases: Phrases): Turn | null {
     if (!chosen || chosen.text.split(/\s+/).length > TURN_WORDS) return null;
     told = chosen;
   }
-  const { clause, cut } = clauseOf(text, undefined, told.text, phrases, language);
-  if (cut || clause.split(/\s+/).length < 3) return null;
+  const { clause, cut } = clauseOf(text, undefined, told.text, phrases, language, namesIn(analysis));
+  // A "we" moment can only be quoted, and the guidance would quote it again: such a turn is not pointed at.
+  if (cut || clause.split(/\s+/).length < 3 || hasFirstPersonPlural(told.text, language)) return null;
   return {
     start: beat.start,
     end: beat.end,
@@ -1091,11 +1182,18 @@ function write(ctx: Context, budget: Budget): string {
   );
   // The practice cannot be left out, so its openers are taken first: a lexicon sentence opening like one of
   // its steps is the one that gives way.
+  // Guidance and practice start from THIS dream's turn and feeling, not from a stock frame.
+  const felt = ctx.analysis.emotions.dominant[0];
+  const moment: DreamMoment = {
+    turn: ctx.turn?.moment ?? null,
+    feeling: ctx.turn?.feeling ?? (felt ? phrases.feelingName(felt.kind, felt.intensity) : null),
+  };
   const practice = prose.must(
     phrases.practice(
       ctx.practice.name,
       images[0]?.name ?? names,
       stepsOf(toReaderVoice(ctx.practice.instructions, ctx.analysis.language)),
+      moment,
     ),
   );
   const opening = openingParagraph(ctx, images, prose);
@@ -1103,7 +1201,7 @@ function write(ctx: Context, budget: Budget): string {
   const together = togetherParagraph(ctx, images, budget, prose);
   const history = historyParagraph(ctx, images, prose);
   const topGist = images[0] ? gistOf(ctx, images[0]) : "";
-  const guidance = prose.must(phrases.guidance(names, topGist));
+  const guidance = prose.must(phrases.guidance(names, topGist, moment));
   const journal = budget.journal ? prose.pick(phrases.journal(names)) : null;
   return [
     opening,

@@ -505,7 +505,9 @@ const ES_TO_SECOND: Record<string, string> = {
 /** The dreamer with others ("nos fuimos", "nuestra casa"): retold in the singular, persons would mix. */
 const ES_FIRST_PLURAL = wordSet("nos nosotros nosotras nuestro nuestra nuestros nuestras");
 const ES_FIRST_PLURAL_VERB = /(amos|emos|imos)$/;
-const ES_NOUNS_IN_MOS = wordSet("primos ramos últimos próximos íntimos mínimos máximos mismos amos");
+const ES_NOUNS_IN_MOS = wordSet(
+  "primos ramos remos últimos próximos íntimos mínimos máximos mismos amos extremos supremos",
+);
 const ES_PREPOSITIONS = wordSet(
   "a al de del en con por para sin sobre hacia desde hasta entre contra tras bajo ante según durante como",
 );
@@ -1240,6 +1242,19 @@ function leftInFirstPerson(
  */
 export function toSecondPerson(words: string, language: Language): string | null {
   return language === "en" ? enToSecondPerson(words) : esToSecondPerson(words);
+}
+
+/**
+ * Words that speak of the dreamer with others ("we", "our", «nos», «caminábamos»): a single "you" cannot
+ * retell them, so such words are quoted or left out, never retold as they stand.
+ */
+export function hasFirstPersonPlural(words: string, language: Language): boolean {
+  return lexWords(words).words.some((word) =>
+    language === "en"
+      ? EN_FIRST_PLURAL.has(word.lower.replaceAll("’", "'"))
+      : ES_FIRST_PLURAL.has(word.folded) ||
+        (ES_FIRST_PLURAL_VERB.test(word.folded) && !ES_NOUNS_IN_MOS.has(word.folded)),
+  );
 }
 
 // --- Lint ----------------------------------------------------------------------------------------------

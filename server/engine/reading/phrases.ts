@@ -95,8 +95,12 @@ export interface Phrases {
   thisDream: string;
   journal(names: string): string[];
   guidanceHeading: string;
-  guidance(names: string, meaning: string): string[];
-  practice(name: string, image: string, steps: string): string[];
+  /**
+   * `moment`: the dream's turn retold (as `turn` takes it) and its feeling (as feelingName gives it): the
+   * guidance asks about THIS dream's moment or feeling; the stock wordings only when it has neither.
+   */
+  guidance(names: string, meaning: string, moment: DreamMoment): string[];
+  practice(name: string, image: string, steps: string, moment: DreamMoment): string[];
   category(category: DreamCategory, visitFromDead: boolean): string;
 
   short(names: string, gists: string, feeling: string | null): string;
@@ -110,6 +114,12 @@ export interface Phrases {
   invitationGuidance: string;
 }
 
+/** The dream's turn (second person or quoted) and its strongest feeling; either may be missing. */
+export interface DreamMoment {
+  turn: string | null;
+  feeling: string | null;
+}
+
 /** Where an image stands among those the reading tells, without naming the others. */
 export type ImagePlace = "only" | "first" | "middle" | "last";
 
@@ -121,6 +131,11 @@ export type Mood = "steadying" | "affirming" | "gentle" | "anger" | "confusion" 
 /** Spanish "de el" -> "del", "a el" -> "al": the article of a common noun, never "él" nor a capitalised name. */
 function contractEs(text: string): string {
   return text.replace(/\b([Dd])e el /g, "$1el ").replace(/(^|[\s¿¡(])([Aa]) el /g, "$1$2l ");
+}
+
+/** «un miedo intenso» -> «ese miedo intenso»: the feeling pointed at, not introduced. */
+function esThat(feeling: string): string {
+  return feeling.replace(/^(?:un|el) /, "ese ").replace(/^(?:una|la) /, "esa ");
 }
 
 function capitalise(text: string): string {
@@ -296,7 +311,13 @@ const en: Phrases = {
     }
   },
   ownReal: (image, person, aboutMeaning) => {
-    const real = person ? "a real person in your life" : "your real companion";
+    const real = person
+      ? image.plural
+        ? "real people in your life"
+        : "a real person in your life"
+      : image.plural
+        ? "your real companions"
+        : "your real companion";
     const bond = person ? "your relationship as it is now" : "the bond you share";
     return [
       `${capitalise(image.name)} ${image.plural ? "are" : "is"} ${real}: when ${image.clause}, the dream may be about ${bond}, and only after that about ${aboutMeaning}.`,
@@ -405,15 +426,37 @@ const en: Phrases = {
     `If you keep a dream journal, write down ${names} and the feeling they left, in your own words; in a week, read it again and notice what has changed, because your own associations are the surest key to these images.`,
   ],
   guidanceHeading: "Soul guidance",
-  guidance: (names, meaning) => [
-    `Your inner self chose ${names} to reach you; before the day takes over, ask where in your waking life you meet ${meaning}.`,
-    `Carry ${names} with you today, and ask yourself where you meet ${meaning} while awake.`,
-    `Sit for a moment with ${names}, and ask yourself where your waking life brings you ${meaning}.`,
-  ],
-  practice: (name, image, steps) => [
-    `For this week, try ${name} with ${image} in mind: ${steps}.`,
-    `A practice for the coming days, ${name}, starting from ${image}: ${steps}.`,
-  ],
+  guidance: (names, meaning, { turn, feeling }) => {
+    if (turn) {
+      const felt = feeling ? `that ${feeling}` : "what you felt";
+      return [
+        `When ${turn}, ${feeling ? `the ${feeling} was yours` : "something moved in you"}: where in your days do you meet ${felt} too?`,
+        `Think back to the moment when ${turn}: where else in your waking life does ${felt} rise?`,
+        `Before the day takes over, ask where you meet ${felt} of the moment when ${turn}.`,
+        `Ask yourself today which part of your life feels like the moment when ${turn}, and what ${feeling ? `that ${feeling}` : "it"} wants from you.`,
+      ];
+    }
+    if (feeling) {
+      return [
+        `The ${feeling} you felt with ${names} is the thread: where in your days does it come up too?`,
+        `Before the day takes over, notice where the ${feeling} of this dream meets you while awake, and what ${names} would say about it.`,
+        `Ask yourself today when you last felt this ${feeling} awake, and what it had in common with ${names}.`,
+        `Where in your waking life does the ${feeling} you felt with ${names} live? Let that be today's question.`,
+      ];
+    }
+    return [
+      `Your inner self chose ${names} to reach you; before the day takes over, ask where in your waking life you meet ${meaning}.`,
+      `Carry ${names} with you today, and ask yourself where you meet ${meaning} while awake.`,
+      `Sit for a moment with ${names}, and ask yourself where your waking life brings you ${meaning}.`,
+    ];
+  },
+  practice: (name, image, steps, { turn, feeling }) => {
+    const from = feeling ? `the ${feeling} of this dream` : turn ? `the moment when ${turn}` : image;
+    return [
+      `For this week, try ${name} with ${from} in mind: ${steps}.`,
+      `A practice for the coming days, ${name}, starting from ${from}: ${steps}.`,
+    ];
+  },
   category: (category, visitFromDead) => {
     switch (category) {
       case "lucid":
@@ -492,8 +535,7 @@ const es: Phrases = {
           `Todo sucede en orden: ${listOf(clauses, ["después", "más tarde", "luego"], " y, para terminar, ")}.`,
         ],
   turn: (moment, feeling) => {
-    // «un miedo intenso» -> «ese miedo intenso»: the feeling pointed at, not introduced.
-    const that = feeling?.replace(/^(?:un|el) /, "ese ").replace(/^(?:una|la) /, "esa ");
+    const that = feeling ? esThat(feeling) : null;
     return [
       `El giro llega cuando ${moment}: ${that ?? "ese instante"} es donde está el mensaje del sueño.`,
       `Todo se decide en el momento en que ${moment}; ${that ?? "lo que despertó en ti"} es lo que el sueño te pide mirar.`,
@@ -690,15 +732,37 @@ const es: Phrases = {
     `Si llevas un diario de sueños, anota ${names} y la sensación que te dejaron, con tus propias palabras; dentro de una semana, vuelve a leerlo y fíjate en qué ha cambiado, porque tus propias asociaciones son la llave más segura de estas imágenes.`,
   ],
   guidanceHeading: "Guía del alma",
-  guidance: (names, meaning) => [
-    `Tu ser interior eligió ${names} para llegar hasta ti; antes de que el día te absorba, pregúntate dónde encuentras en tu vida despierta ${meaning}.`,
-    `Lleva contigo hoy ${names} y pregúntate dónde te encuentras con ${meaning} en tu vida despierta.`,
-    `Quédate un momento con ${names}, y pregúntate en qué lugar de tu vida despierta aparece ${meaning}.`,
-  ],
-  practice: (name, image, steps) => [
-    `Para esta semana, prueba «${name}» pensando en ${image}: ${steps}.`,
-    `Una práctica para los próximos días, «${name}», a partir de ${image}: ${steps}.`,
-  ],
+  guidance: (names, meaning, { turn, feeling }) => {
+    const that = feeling ? esThat(feeling) : null;
+    if (turn) {
+      return [
+        `Cuando ${turn}, sentiste ${that ?? "algo que se movió en ti"}: ¿dónde aparece en tus días?`,
+        `Vuelve al momento en que ${turn}: ¿en qué parte de tu vida despierta surge ${that ?? "lo que sentiste"}?`,
+        `Antes de que el día te absorba, pregúntate dónde te encuentras con ${that ?? "lo que sentiste"} del momento en que ${turn}.`,
+        `Pregúntate hoy qué parte de tu vida se parece al momento en que ${turn}, y qué te pide ${that ?? "ese momento"}.`,
+      ];
+    }
+    if (that) {
+      return [
+        `${capitalise(that)} que sentiste con ${names} es el hilo: ¿dónde aparece también en tus días?`,
+        `Antes de que el día te absorba, fíjate dónde te sale al paso ${that} en tu vida despierta, y qué diría de ello ${names}.`,
+        `Pregúntate hoy cuándo sentiste por última vez ${that} en tu vida despierta, y qué tenía en común con ${names}.`,
+        `¿En qué lugar de tu vida despierta vive ${that} que sentiste con ${names}? Que esa sea la pregunta de hoy.`,
+      ];
+    }
+    return [
+      `Tu ser interior eligió ${names} para llegar hasta ti; antes de que el día te absorba, pregúntate dónde encuentras en tu vida despierta ${meaning}.`,
+      `Lleva contigo hoy ${names} y pregúntate dónde te encuentras con ${meaning} en tu vida despierta.`,
+      `Quédate un momento con ${names}, y pregúntate en qué lugar de tu vida despierta aparece ${meaning}.`,
+    ];
+  },
+  practice: (name, image, steps, { turn, feeling }) => {
+    const from = feeling ? `${esThat(feeling)} de este sueño` : turn ? `el momento en que ${turn}` : image;
+    return [
+      `Para esta semana, prueba «${name}» pensando en ${from}: ${steps}.`,
+      `Una práctica para los próximos días, «${name}», a partir de ${from}: ${steps}.`,
+    ];
+  },
   category: (category, visitFromDead) => {
     switch (category) {
       case "lucid":
