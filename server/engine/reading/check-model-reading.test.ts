@@ -114,13 +114,12 @@ describe("checking a model's reading", () => {
     }
   });
 
-  it("checks a 5,000-character reading against the whole lexicon quickly", () => {
-    const long = `${EN_READING} `.repeat(24).slice(0, 5000);
-    const names = Array.from({ length: 800 }, (_, index) => `Image${index} of kind`);
-    const started = performance.now();
-    for (let round = 0; round < 10; round++) {
-      checkModelReading(long, rules({ band: { min: 1, max: 5000 }, otherLexiconNames: names }));
-    }
-    expect((performance.now() - started) / 10).toBeLessThan(10);
+  // Its speed is part of `npm run bench:engine`'s budget, not asserted here.
+  it("checks a 5,000-character reading against a lexicon of 800 names, finding one that was not recognised", () => {
+    const long = `${EN_READING} `.repeat(24).slice(0, 4980);
+    const names = Array.from({ length: 800 }, (_, index) => `Image${index}`);
+    const clean = rules({ band: { min: 1, max: 5000 }, otherLexiconNames: names });
+    expect(checkModelReading(long, clean).problems).toEqual([]);
+    expect(checkModelReading(`${long} Image799.`, clean).problems).toEqual(["unrecognised symbol: image799"]);
   });
 });

@@ -214,16 +214,14 @@ describe("analyseEmotions: laughter, pena and whose fear it is", () => {
   });
 });
 
-describe("analyseEmotions: speed", () => {
-  it("reads a 5,000-character dream in a few milliseconds", () => {
+// Speed is measured by `npm run bench:engine`, not asserted here.
+describe("analyseEmotions: a long dream", () => {
+  it("reads a 5,000-character dream to the same feelings every time, strongest repeated ones first", () => {
     const sentence =
       "I was walking through my grandmother's house and felt very scared, then happy when my sister arrived. ";
     const text = sentence.repeat(Math.ceil(5000 / sentence.length)).slice(0, 5000);
-    const times = Array.from({ length: 21 }, () => {
-      const started = performance.now();
-      analyseEmotions(text, "en");
-      return performance.now() - started;
-    }).sort((a, b) => a - b);
-    expect(times[10]).toBeLessThan(5);
+    const first = analyseEmotions(text, "en");
+    expect(first.dominant.map((feeling) => feeling.kind)).toEqual(expect.arrayContaining(["fear", "joy"]));
+    expect(analyseEmotions(text, "en")).toEqual(first);
   });
 });

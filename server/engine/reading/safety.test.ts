@@ -158,19 +158,13 @@ describe("detectSafety: near misses stay out of the care path", () => {
     expect(kindsOf("El niño no estaba herido, solo asustado.", "es")).toEqual([]);
   });
 
-  it("analyses a 5,000-character dream well within the reading's time budget", () => {
+  // Speed is measured by `npm run bench:engine`, not asserted here.
+  it("finds nothing in a long, harmless 5,000-character dream full of relatives and pronouns", () => {
     const dream =
       "My mother and my brother walked with the kids and he said she was tired. Mi mamá y mi hermano caminaban con los niños y él dijo que ella estaba cansada. ".repeat(
         40,
       );
-    const text = dream.slice(0, 5000);
-    // The fastest of a few runs: other processes on a busy machine only ever add time.
-    const runs = Array.from({ length: 20 }, () => {
-      const start = performance.now();
-      detectSafety(text, "en");
-      return performance.now() - start;
-    });
-    expect(Math.min(...runs)).toBeLessThan(5);
+    expect(detectSafety(dream.slice(0, 5000), "en").kinds).toEqual([]);
   });
 });
 
