@@ -494,6 +494,12 @@ describe("stored XSS", () => {
     await page.goto("/interpretation");
     await page.getByRole("heading", { name: "Your translation" }).waitFor();
     await check(owner, "/interpretation", [...all, ...groups.map((group) => group.name)]);
+    // The short version names the images in the dreamer's and the administrator's words: shown as text too.
+    const short = page.getByRole("radio", { name: "Short version" });
+    await short.click();
+    await expect.poll(() => short.getAttribute("aria-checked")).toBe("true");
+    await check(owner, "/interpretation short version", []);
+    await page.getByRole("radio", { name: "Full reading" }).click();
 
     // The journal: every dream (all pages of the list), its tags, its symbols; then the calendar.
     await page.goto("/journal");
