@@ -44,7 +44,8 @@ describe.each(testDrivers)("the reading about this dream, on %s", (driver) => {
     expect(reading.short.length).toBeGreaterThan(0);
     expect(reading.short.length).toBeLessThanOrEqual(400);
     expect(reading.care).toEqual([]);
-    expect(reading.feelings.length).toBeGreaterThanOrEqual(0);
+    const fearful = await dreamer.translate("A shark circled me in the dark water and I was terrified.");
+    expect(fearful.reading.feelings[0]).toEqual({ kind: "fear", intensity: 3 });
 
     // Asked for the short version, the translation is that text.
     const short = await dreamer.translate(WATER_DREAM, { isUltraSimplified: true });
