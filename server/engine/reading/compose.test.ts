@@ -251,13 +251,17 @@ describe("the dreamer's own words", () => {
   });
 
   it("retells the dream's movement in its own order, in the second person", () => {
-    const en = read("I climbed a mountain, then I found a lake, and at the end I met an old man.");
-    const climbing = en.text.indexOf("climbed");
+    const en = read("I climbed a mountain, then I found a lake, and at the end I met a wolf.");
+    const opening = en.text.split("\n\n")[0] ?? "";
+    const climbing = opening.indexOf("you climbed");
     expect(climbing).toBeGreaterThanOrEqual(0);
-    expect(en.text.indexOf("old man")).toBeGreaterThan(climbing);
-    expect(en.text).toMatch(/you climbed/);
-    const es = read("Subí una montaña, después encontré un lago y al final me encontré con un anciano.");
-    expect(es.text.indexOf("anciano")).toBeGreaterThan(es.text.indexOf("montaña"));
+    expect(opening.indexOf("you met a wolf")).toBeGreaterThan(climbing);
+    const es = read("Subí una montaña, después encontré un lago y al final me encontré con un lobo.");
+    const apertura = es.text.split("\n\n")[0] ?? "";
+    expect(apertura.indexOf("subiste una montaña")).toBeGreaterThanOrEqual(0);
+    expect(apertura.indexOf("lobo")).toBeGreaterThan(apertura.indexOf("subiste una montaña"));
+    // The dream's own "al final" is kept, not doubled by the retelling's.
+    expect(apertura.match(/al final/g)?.length ?? 0).toBeLessThanOrEqual(1);
   });
 });
 
@@ -540,19 +544,19 @@ describe("the dream's turn, its whole clauses and its threats", () => {
     for (const [dream, fourth] of [
       [
         "We were at the beach. My mother was cooking fish. A horse ran along the sand. My brother found a golden key in the water. Then a storm came and the sky went black.",
-        "your brother",
+        "cooking",
       ],
       [
         "Estábamos en la playa. Mi madre cocinaba pescado. Un caballo corría por la arena. Mi hermano encontró una llave dorada en el agua. Luego llegó una tormenta y el cielo se puso negro.",
-        "tu hermano",
+        "cocinar",
       ],
     ] as const) {
       const free = read(dream);
       expect(free.info.central.length).toBeGreaterThan(3);
-      const imagesOf = (text: string) => text.split("\n\n")[1] ?? "";
-      expect(imagesOf(free.text)).not.toContain(`${fourth.charAt(0).toUpperCase()}${fourth.slice(1)} `);
-      expect(imagesOf(free.text)).not.toContain(` ${fourth} `);
-      expect(imagesOf(read(dream, { premium: true }).text).toLowerCase()).toContain(fourth);
+      expect(free.info.central[3]).toBe("cooking");
+      const imagesOf = (text: string) => (text.split("\n\n")[1] ?? "").toLowerCase();
+      expect(imagesOf(free.text)).not.toContain(fourth);
+      expect(imagesOf(read(dream, { premium: true }).text)).toContain(fourth);
     }
   });
 });
@@ -645,5 +649,129 @@ describe("a retold clause that does not open with a letter", () => {
       });
       expect(reading.text.length).toBeGreaterThan(READING_LENGTH.free.min);
     }
+  });
+});
+
+describe("what the reading says about the images (rubric pass 2: frame, links, feelings, scenes, gender)", () => {
+  const guidanceOf = (text: string) => text.split("\n\n").at(-1) ?? "";
+  const imagesOf = (text: string) => text.split("\n\n")[1] ?? "";
+
+  it("asks about the dreamer's own part in this dream, and anchors a mood practice on no image", () => {
+    for (const [dream, part] of [
+      ["My brother pushed me into the pool and I was scared.", /pushed you into the pool/],
+      ["Mi hermano me empujó a la piscina y tenía miedo.", /te empujó a la piscina/],
+      ["In my dream the nurse at the hospital gave me a glass of milk and my friends laughed.", /receiv/],
+      ["Soñé que la camarera del bar me servía un café y mis amigas se reían.", /recib/],
+    ] as const) {
+      const guidance = guidanceOf(read(dream).text);
+      expect(guidance, dream).toMatch(part);
+      expect(guidance).not.toMatch(/Your inner self chose|Tu ser interior eligió|Quédate un momento con/);
+    }
+    // Slow breathing is chosen by mood, not by the pool: it is not "with the pool in mind".
+    for (const dream of [
+      "My brother pushed me into the pool and I was scared.",
+      "Mi hermano me empujó a la piscina y tenía miedo.",
+    ]) {
+      const practice = guidanceOf(read(dream).text)
+        .split(/(?<=[?.])\s+/)
+        .slice(1)
+        .join(" ");
+      expect(practice).not.toMatch(/the pool|la piscina/);
+    }
+  });
+
+  it("reads the image of the turn first and links the others to it, never 'First of all' mid-reading", () => {
+    for (const [dream, turnImage, earlier] of [
+      [
+        "I was walking in a garden full of flowers. Suddenly a huge snake bit me and I was terrified.",
+        "snake",
+        "flowers",
+      ],
+      [
+        "Caminaba por un jardín lleno de flores. De pronto una serpiente enorme me mordió y tenía muchísimo miedo.",
+        "serpiente",
+        "flores",
+      ],
+    ] as const) {
+      const images = imagesOf(read(dream).text);
+      expect(images.indexOf(turnImage)).toBeGreaterThanOrEqual(0);
+      expect(images.indexOf(turnImage), images).toBeLessThan(images.indexOf(earlier));
+    }
+    const sequence =
+      /^(?:First of all|To begin with|At the start|Ante todo|Para empezar|Al principio|Primero)\b/;
+    for (const dream of [...DREAMS.en, ...DREAMS.es]) {
+      const sentences = sentencesOf(imagesOf(read(dream).text));
+      expect(
+        sentences.slice(1).filter((sentence) => sequence.test(sentence)),
+        dream,
+      ).toEqual([]);
+    }
+  });
+
+  it("never finds warmth in what harms or comes at the dreamer, nor in a fearful dream", () => {
+    const massacre = [
+      read("There was a massacre in the street and blood everywhere, I was horrified and scared.").text,
+      read("Hubo una masacre en la calle y había sangre por todas partes, yo estaba aterrada.").text,
+    ];
+    for (const text of massacre) {
+      expect(text).toMatch(/blood[^.]*(?:strain|threatened)|sangre[^.]*(?:bajo presión|peligro)/);
+      expect(text).not.toMatch(/warmth you felt with the blood|calidez que trajo la sangre/i);
+    }
+    const mother = [
+      read("My mother had a gun and shot at me in the kitchen, I panicked and hit her.").text,
+      read("Mi madre tenía una pistola y me disparaba en la cocina, tenía mucho miedo.").text,
+    ];
+    for (const text of mother) expect(text).not.toMatch(/fear of losing|miedo a perder/);
+    const mocked = [
+      read("I was at a party and the crowd laughed at me while I ran, I was so scared.").text,
+      read("Estaba en una fiesta y la gente se burlaba de mí mientras corría, tenía mucho miedo.").text,
+    ];
+    for (const text of mocked) {
+      expect(text).not.toMatch(/good feeling|warmth|celebration and joy|lo bueno que sentiste|calidez/i);
+      expect(text).not.toMatch(
+        /party (?:speaks of|points to|carries|is) celebration|fiesta (?:habla de|señala) celebración/,
+      );
+    }
+    const refused = [
+      read("My wife refused everything I offered her at dinner and I felt calm.").text,
+      read("Mi mujer me dijo que no a todo lo que le ofrecía en la cena, yo estaba tranquilo.").text,
+    ];
+    for (const text of refused) {
+      expect(text).not.toMatch(/warmth you felt with your wife|calidez que trajo tu mujer/);
+      expect(text).not.toMatch(/gave you something|te daba algo/);
+    }
+  });
+
+  it("joins images in a combination or theme only where they meet, and never restates their names", () => {
+    for (const dream of [
+      "I was naked in the street. Later I went home and read a book about school.",
+      "Estaba desnuda en la calle. Después volví a casa y leí un libro sobre la escuela.",
+    ]) {
+      const reading = read(dream);
+      expect(reading.combined).not.toContain("naked_school");
+      expect(reading.text).not.toMatch(/naked at school|desnud[oa] en la escuela/);
+    }
+    const met = read("I was naked at school in front of the whole class and I felt ashamed.");
+    expect(met.combined).toContain("naked_school");
+    for (const dream of [
+      "I had lost my wallet and I was searching everywhere for it, I felt confused.",
+      "Había perdido mi cartera y la buscaba por todas partes, me sentía confundida.",
+    ]) {
+      for (const premium of [false, true]) {
+        const { text } = read(dream, { premium });
+        expect(text).not.toMatch(/together is lost and searching|en común[^.:]* es perderse y buscar/);
+      }
+    }
+  });
+
+  it("agrees with the gender the dream gives a person", () => {
+    const daughter = read("Soñé que mi hija me abrazaba en la playa y yo estaba feliz.").text;
+    expect(daughter).not.toMatch(/tu niño interior/);
+    const juan = read(
+      "Soñé con mi amigo Juan, que me ayudaba a subir una montaña, y yo estaba tranquila.",
+    ).text;
+    expect(juan).not.toMatch(/con ella\b/);
+    const friends = read("I was rowing a boat with my two friends, Ana and Lucía, and I felt happy.").text;
+    expect(friends).not.toMatch(/friends (?:is|was) a real person|that person/);
   });
 });

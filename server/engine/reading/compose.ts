@@ -10,15 +10,7 @@ import type { Language } from "../morphology";
 import { foldWord } from "../text";
 import { composeCare } from "./care";
 import { dreamHash } from "./dream-hash";
-import {
-  countPhrase,
-  enArticle,
-  esGender,
-  esIsPlural,
-  esNounPhrase,
-  hasFirstPersonPlural,
-  toSecondPerson,
-} from "./grammar";
+import { countPhrase, esGender, esIsPlural, esNounPhrase } from "./grammar";
 import { offVoice, splitSentences, toReaderVoice } from "./lexicon-voice";
 import { type ReadingLexicon, readingLexicon, type SymbolMeaning } from "./meanings";
 import {
@@ -32,8 +24,18 @@ import {
   verbFor,
 } from "./phrases";
 import { choosePractice } from "./practices";
-import { climaxBeat } from "./salience";
-import type { DreamAnalysis, Reading, ReadingOptions, Span, SymbolRole } from "./types";
+import {
+  atSentenceStart,
+  clauseOf,
+  clauseSpan,
+  joinNames,
+  lowerFirst,
+  namesIn,
+  openingParagraph,
+  type Turn,
+  turnOf,
+} from "./retell";
+import type { DreamAnalysis, Reading, ReadingOptions, SymbolRole } from "./types";
 
 /**
  * Writes one reading about THIS dream, in its language and in the second person: the dream's movement
@@ -126,10 +128,10 @@ function wordPattern(alternatives: string): RegExp {
 /** What, done to the dreamer, overpowers: attacked, chased, eaten, bitten, killed, hit, drowned, kidnapped, trapped. */
 const FORCE_WORDS: Record<Language, RegExp> = {
   en: wordPattern(
-    "attack\\p{L}*|chas(?:e|ed|es|ing)|hunt(?:ed|ing)|(?:ate|eat|eats|eating|devoured|devouring) (?:me|us)|eaten|devour\\p{L}*|bit|bites?|bitten|biting|kill\\p{L}*|murder\\p{L}*|hit|hits|hitting|punch\\p{L}*|kick\\p{L}*|beat|beating|beaten|stab\\p{L}*|shot|shoot\\p{L}*|drown\\p{L}*|kidnap\\p{L}*|abduct\\p{L}*|trap\\p{L}*|grabb?\\p{L}*|strangl\\p{L}*|chok\\p{L}*|hurt\\p{L}*|push\\p{L}*|dragg\\p{L}*|crush\\p{L}*|slapp?\\p{L}*|stung|threaten\\p{L}*|tortur\\p{L}*|swallow\\p{L}*|caught|held (?:me|us) down|tied (?:me|us)",
+    "attack\\p{L}*|tore|torn|ripp\\p{L}*|chas(?:e|ed|es|ing)|hunt(?:ed|ing)|(?:ate|eat|eats|eating|devoured|devouring) (?:me|us)|eaten|devour\\p{L}*|bit|bites?|bitten|biting|kill\\p{L}*|murder\\p{L}*|hit|hits|hitting|punch\\p{L}*|kick\\p{L}*|beat|beating|beaten|stab\\p{L}*|shot|shoot\\p{L}*|drown\\p{L}*|kidnap\\p{L}*|abduct\\p{L}*|trap\\p{L}*|grabb?\\p{L}*|strangl\\p{L}*|chok\\p{L}*|hurt\\p{L}*|push\\p{L}*|dragg\\p{L}*|crush\\p{L}*|slapp?\\p{L}*|stung|threaten\\p{L}*|tortur\\p{L}*|swallow\\p{L}*|caught|held (?:me|us) down|tied (?:me|us)",
   ),
   es: wordPattern(
-    "atac\\p{L}*|persegu\\p{L}*|persig\\p{L}*|(?:me|nos) com(?:ia|io|ian|ieron|e|en)|devor\\p{L}*|comid[oa]s? por|mord\\p{L}*|muerd\\p{L}*|mat(?:a|o|aba|aban|ar|aron|ando)(?:me|nos)?|asesin\\p{L}*|golpe\\p{L}*|peg(?:o|aba|aban|aron)|apuñal\\p{L}*|dispar\\p{L}*|ahog\\p{L}*|secuestr\\p{L}*|rapt\\p{L}*|atrap\\p{L}*|encerr\\p{L}*|agarr\\p{L}*|empuj\\p{L}*|estrangul\\p{L}*|hir(?:io|ieron)|her(?:ia|ian|ido|ida)|lastim\\p{L}*|arrastr\\p{L}*|aplast\\p{L}*|amenaz\\p{L}*|tortur\\p{L}*|trag(?:o|aba|aron)|caz(?:o|aba|aban|aron)",
+    "arranc\\p{L}*|atac\\p{L}*|persegu\\p{L}*|persig\\p{L}*|(?:me|nos) com(?:ia|io|ian|ieron|e|en)|devor\\p{L}*|comid[oa]s? por|mord\\p{L}*|muerd\\p{L}*|mat(?:a|o|aba|aban|ar|aron|ando)(?:me|nos)?|asesin\\p{L}*|golpe\\p{L}*|peg(?:o|aba|aban|aron)|apuñal\\p{L}*|dispar\\p{L}*|ahog\\p{L}*|secuestr\\p{L}*|rapt\\p{L}*|atrap\\p{L}*|encerr\\p{L}*|agarr\\p{L}*|empuj\\p{L}*|estrangul\\p{L}*|hir(?:io|ieron)|her(?:ia|ian|ido|ida)|lastim\\p{L}*|arrastr\\p{L}*|aplast\\p{L}*|amenaz\\p{L}*|tortur\\p{L}*|trag(?:o|aba|aron)|caz(?:o|aba|aban|aron)",
   ),
 };
 /** What, done to the dreamer, is given or let in: served, hugged, kissed, given, helped, fed, healed, carried, taught. */
@@ -141,6 +143,56 @@ const CARE_WORDS: Record<Language, RegExp> = {
     "serv\\p{L}*|sirv\\p{L}*|abraz\\p{L}*|bes(?:o|a|aba|aban|aron)|d(?:io|aba|aban|ieron)|regal\\p{L}*|ayud\\p{L}*|aliment\\p{L}*|cur(?:o|aba|aban|aron)|san(?:o|aba|aron)|carg(?:o|aba|aban|aron)|enseñ\\p{L}*|consol\\p{L}*|cuid\\p{L}*|proteg\\p{L}*|protej\\p{L}*|rescat\\p{L}*|salv(?:o|aba|aron)|ofrec\\p{L}*|acarici\\p{L}*|arrop\\p{L}*|llev(?:o|aba|aban|aron) en brazos",
   ),
 };
+/**
+ * A stock meaning that is warm or celebratory: in a fearful, sad or angry dream, or for an image that harms
+ * or comes at the dreamer, it is read as strained, never as warmth ("blood: passion and vitality").
+ */
+const WARM_MEANING: Record<Language, RegExp> = {
+  en: wordPattern(
+    "joy\\p{L}*|celebrat\\p{L}*|warmth|passion|vitality|loyalty|friendship|spontaneity|fun|delight|happiness|pleasure|affection|belonging|tenderness|peace|flourish\\p{L}*",
+  ),
+  es: wordPattern(
+    "alegr\\p{L}*|celebraci\\p{L}*|calidez|pasi[oó]n|vitalidad|lealtad|amistad|espontaneidad|diversi[oó]n|placer|felicidad|cariño|pertenencia|ternura|disfrute|paz|floreci\\p{L}*",
+  ),
+};
+/** Images that wound or threaten by what they are: never the bearer of warmth ("the warmth the blood brought"). */
+const HARMFUL_IMAGES = new Set([
+  ...HARM,
+  "blood",
+  "injury",
+  "knife",
+  "gun",
+  "bomb",
+  "poison",
+  "monster",
+  "devil",
+]);
+/** Feelings of a dream that is fearful, sad or angry: its images are not read through their warm side. */
+const DARK_FEELINGS = new Set<EmotionKind>([
+  "fear",
+  "anxiety",
+  "sadness",
+  "grief",
+  "anger",
+  "disgust",
+  "shame",
+]);
+/** Someone refusing, rejecting or mocking the dreamer: not the one who "brought warmth". */
+const REFUSAL_WORDS: Record<Language, RegExp> = {
+  en: wordPattern(
+    "refus\\p{L}*|reject\\p{L}*|said no|says no|ignor\\p{L}*|mock\\p{L}*|laugh(?:ed|ing)? at|turned (?:me|us) away|would not|wouldn t|didn t want",
+  ),
+  es: wordPattern(
+    "se neg\\p{L}*|nego|negaba|negaron|dijo que no|decia que no|no queria|no quiso|rechaz\\p{L}*|ignor\\p{L}*|se burl\\p{L}*|se reia(?:n)? de",
+  ),
+};
+
+/** A retold clause with the dreamer in it: "you", «tú», «te», «ibas», «caíste». */
+const SECOND_PERSON: Record<Language, RegExp> = {
+  en: /(?<!\p{L})(?:you|your)(?!\p{L})/iu,
+  es: /(?<!\p{L})(?:tú|te|ti|tu|tus|contigo)(?!\p{L})|\p{L}{2,}(?:aste|iste|abas|ías|arás|erás)(?!\p{L})/iu,
+};
+
 /** Categories named with the lexicon's word rather than the dream's (their evidence is a verb or adjective). */
 const NAMED_BY_LEXICON = new Set(["action", "emotion", "event", "color", "number", "abstract"]);
 /** Words that count, not name: "many people" is the crowd, «mucha gente» is «la multitud». */
@@ -158,17 +210,6 @@ const LEADING_WORDS: Record<Language, RegExp> = {
   en: /^(?:(?:in|on|at|to|into|the|a|an|my|our|his|her|their|your|this|that|some)\s+)+/i,
   es: /^(?:(?:en|a|al|el|la|los|las|un|una|unos|unas|mi|mis|tu|tus|su|sus|nuestro|nuestra|nuestros|nuestras|este|esta|ese|esa|del|de)\s+)+/i,
 };
-/** Words that join a clause to the one before, and the framing of a dream report ("I dreamt that…"). */
-const CLAUSE_LEAD: Record<Language, RegExp> = {
-  en: /^(?:(?:and|but|so|then|suddenly|all of a sudden|finally|after that|later|afterwards|next|when|while|where|as|because|until|till|before|after|once|i dreamt|i dreamed|i had a dream|last night|that|in my dream,?)\s+)+/i,
-  es: /^(?:(?:y|e|pero|luego|de repente|de pronto|al final|finalmente|después|más tarde|entonces|cuando|mientras|donde|porque|hasta que|antes de que|así que|que|soñé|soñaba|anoche|tuve un sueño en el|en mi sueño,?)\s+)+/i,
-};
-/** A clause cut short on a word that needs a next one ("…across the hall with the"). */
-const CLAUSE_TAIL: Record<Language, RegExp> = {
-  en: /(?:[\s,]+(?:the|a|an|with|and|or|of|to|in|on|at|into|from|my|your|his|her|their|our|that|but|so|very|he|she|they|we|it|i))+[\s,]*$/i,
-  es: /(?:[\s,]+(?:el|la|los|las|un|una|unos|unas|de|del|al|a|y|e|o|en|con|por|para|mi|mis|tu|tus|su|sus|que|pero|muy|él|ella|ellos|ellas|yo))+[\s,]*$/i,
-};
-const EN_INDEFINITE = /\b([Aa]n?) ([\p{L}\d][\p{L}\d'-]*)/gu;
 /** Images that can act on the dreamer: "a tiger chased me", «mi jefe me gritaba». */
 const ANIMATE = new Set(["people", "animal", "spiritual"]);
 /** The lexicon symbol of each feeling the emotion analysis names. */
@@ -271,25 +312,6 @@ class Prose {
     for (const opener of text.split(SENTENCE_BREAK).map(openerOf)) this.openers.add(opener);
     return text;
   }
-}
-
-function joinNames(names: readonly string[], and: string): string {
-  if (names.length <= 1) return names[0] ?? "";
-  return `${names.slice(0, -1).join(", ")} ${and} ${names.at(-1)}`;
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
-}
-
-/** Whether `start` opens a sentence of the text (a capital there is not a name). */
-function atSentenceStart(text: string, start: number): boolean {
-  for (let index = start - 1; index >= 0; index--) {
-    const char = text[index] ?? "";
-    if (/\s|["“«(¿¡'‘]/.test(char)) continue;
-    return /[.!?…\n]/.test(char);
-  }
-  return true;
 }
 
 /** The evidence of a symbol that lies in its role's clause (the dream content), else its first. */
@@ -449,12 +471,15 @@ function agreeingMeaning(
         ? "them"
         : "that person"
       : `con ${plural ? (feminine ? "ellas" : "ellos") : feminine ? "ella" : "él"}`;
-  const agree = (text: string) =>
-    text.replace(BACK_REFERENCE[language], (found: string) => {
+  const agree = (text: string) => {
+    const agreed = text.replace(BACK_REFERENCE[language], (found: string) => {
       if (celebrity) return found.startsWith("con ") ? `con ${celebrity}` : celebrity;
       if (found === "esa persona") return plural ? "esas personas" : found;
       return pronoun;
     });
+    // «tu hija» is read through «tu niña interior», never «tu niño interior».
+    return language === "es" && feminine ? agreed.replace(/\bniño interior\b/g, "niña interior") : agreed;
+  };
   return {
     ...meaning,
     gist: meaning.gist && agree(meaning.gist),
@@ -462,75 +487,6 @@ function agreeingMeaning(
     extended: meaning.extended.map(agree),
     insight: meaning.insight.map(agree),
   };
-}
-
-const SENTENCE_END = /[.!?…\n]/;
-
-/** The clause, or its whole sentence when the clause alone is a bare name ("Mi hermana" of "Mi hermana y yo…"). */
-function clauseSpan(text: string, clause: Span): Span {
-  if (clause.text.trim().split(/\s+/).length >= 3) return clause;
-  let start = clause.start;
-  while (start > 0 && !SENTENCE_END.test(text[start - 1] ?? "")) start--;
-  let end = clause.end;
-  while (end < text.length && !SENTENCE_END.test(text[end] ?? "")) end++;
-  const sentence = text.slice(start, end);
-  return sentence.trim().split(/\s+/).length <= 20 ? { start, end, text: sentence } : clause;
-}
-
-/** The word is written with a capital somewhere that is not a sentence's start: a name. */
-function capitalisedInside(text: string, word: string): boolean {
-  // An empty word is found everywhere and would never advance.
-  if (word === "") return false;
-  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + word.length)) {
-    if (!atSentenceStart(text, at)) return true;
-  }
-  return false;
-}
-
-/** The words of the names the dream gives (a pet's, a famous person's): they keep their capitals. */
-function namesIn(analysis: DreamAnalysis): Set<string> {
-  const names = [
-    ...[...analysis.roles.roles.values()].map((role) => role.givenName),
-    ...analysis.matches.map((match) => match.details?.[0]),
-  ];
-  return new Set(names.flatMap((name) => name?.split(/\s+/) ?? []));
-}
-
-/** The dream's clause about an image, in the second person, or the dreamer's words quoted as written. */
-function clauseOf(
-  text: string,
-  role: SymbolRole | undefined,
-  fallback: string,
-  phrases: Phrases,
-  language: Language,
-  givenNames: ReadonlySet<string>,
-): { clause: string; cut: boolean } {
-  const trimmed = (role ? clauseSpan(text, role.clause).text : fallback)
-    .replace(/["“”«»]/g, "")
-    .replace(/[.!?…;:]+/g, ",")
-    .replace(/^[\s,"“«(]+|[\s,"”»(]+$/g, "")
-    .replace(CLAUSE_LEAD[language], "");
-  const cut = CLAUSE_TAIL[language].test(trimmed);
-  const written = trimmed
-    .replace(CLAUSE_TAIL[language], "")
-    // "chanting fight fight fight": a word said once reads the same and never looks like a slip.
-    .replace(/\b(\p{L}+)(?:\s+\1\b)+/giu, "$1");
-  // "telling me I time travelled" -> "telling you that you time travelled", not "you you".
-  const voiced = toSecondPerson(written, language)
-    ?.replace(/\byou you\b/g, "you that you")
-    // Retold, not quoted: "an school" reads "a school".
-    .replace(EN_INDEFINITE, (all, article: string, word: string) =>
-      language === "en" ? `${article[0] === "A" ? "A" : "a"}${enArticle(word).slice(1)} ${word}` : all,
-    );
-  // "we" / «caminábamos» cannot be told to one "you": the dreamer's words are quoted whole instead.
-  if (voiced === undefined || hasFirstPersonPlural(voiced, language))
-    return { clause: phrases.quote(written), cut };
-  const first = /^[\p{L}\p{M}'’-]*/u.exec(voiced)?.[0] ?? "";
-  // A retold clause reads on mid-sentence: lower case, unless its first word is a name (one the text
-  // capitalises mid-sentence, or one the dreamer gave) or an acronym; "A" and "I" are single letters.
-  const name = capitalisedInside(text, first) || givenNames.has(first);
-  const acronym = first.length > 1 && first === first.toUpperCase();
-  return { clause: name || acronym || first === "I" ? voiced : lowerFirst(voiced), cut };
 }
 
 /** The central images in the order the dream tells them, the dead and the waking-only set apart. */
@@ -616,8 +572,9 @@ function centralImages(
     spans.set(span, image);
     images.push(image);
   }
+  // A harm done to the dreamer ("my mother shot at me") does not harm the own one who does it.
   const harms = analysis.matches
-    .filter((match) => HARM.has(match.key))
+    .filter((match) => HARM.has(match.key) && roles.roles.get(match.key)?.role !== "target")
     .map((match) => roles.roles.get(match.key)?.clause)
     .filter((clause) => clause !== undefined);
   for (const image of images) {
@@ -634,7 +591,7 @@ function centralImages(
  * How what is done to the dreamer in an image's clause reads: "force" overpowers (a tiger ate you, a dog bit
  * you), "care" is given and let in (the waitress served you, your mother hugged you), null says neither.
  */
-function forceOf(analysis: DreamAnalysis, image: Image): Force {
+function forceOf(analysis: DreamAnalysis, image: Clause): Force {
   const { language } = analysis;
   const clause = analysis.text
     .slice(image.clauseStart, image.clauseEnd)
@@ -642,9 +599,18 @@ function forceOf(analysis: DreamAnalysis, image: Image): Force {
     .map(foldWord)
     .join(" ");
   if (FORCE_WORDS[language].test(clause)) return "force";
+  // "She refused what I offered": the offering words are not care given to the dreamer.
+  if (REFUSAL_WORDS[language].test(clause)) return null;
   if (CARE_WORDS[language].test(clause)) return "care";
   const { nightmare, tone } = analysis.emotions;
   return FORCEFUL_BEINGS.has(image.key) && (nightmare || tone === "dark") ? "force" : null;
+}
+
+/** A symbol's clause in the dream: where force, care or refusal words are looked for. */
+interface Clause {
+  key: string;
+  clauseStart: number;
+  clauseEnd: number;
 }
 
 /** A being acting on the dreamer with force: a dog that bit you, a tiger that chased you. */
@@ -665,6 +631,11 @@ function shortGist(meaning: string): string {
   return (comma > 20 ? cut.slice(0, comma) : cut).replace(/[.!…]+$/, "");
 }
 
+/** The heart of a meaning, without its second thoughts ("life force and vitality, and also what drains you"). */
+function coreGist(meaning: string): string {
+  return shortGist(meaning).split(/,? (?:and also|but also|y también|pero también)\b/)[0] ?? meaning;
+}
+
 /** An action that, done to the dreamer, consumes or overpowers: "a tiger ate you", not "they fed you". */
 function consumes(analysis: DreamAnalysis, image: Image): boolean {
   return CONSUMING.has(image.key) && forceOf(analysis, image) !== "care";
@@ -677,11 +648,46 @@ function sharesWords(a: SymbolMatch, b: SymbolMatch | undefined): boolean {
   );
 }
 
-/** Where the `index`th of `told` images stands: the first, one in the middle, the last, or the only one. */
-function placeOf(told: number, index: number): ImagePlace {
-  if (told <= 1) return "only";
-  if (index === 0) return "first";
-  return index === told - 1 ? "last" : "middle";
+/** The words of an image's clause, folded: what force, care or refusal words are looked for in. */
+function foldedClause(analysis: DreamAnalysis, image: Image): string {
+  return analysis.text
+    .slice(image.clauseStart, image.clauseEnd)
+    .split(/[^\p{L}]+/u)
+    .map(foldWord)
+    .join(" ");
+}
+
+/** The image wounds or threatens: by what it is (blood, a knife), or by force in its clause aimed at the dreamer. */
+function harms(analysis: DreamAnalysis, image: Image): boolean {
+  return (
+    HARMFUL_IMAGES.has(image.key) ||
+    (image.role?.role === "target" && forceOf(analysis, image) === "force") ||
+    comesAtYou(analysis, image)
+  );
+}
+
+/** A fearful, sad or angry dream: its strongest feeling is one of these, or it is a nightmare. */
+function darkDream(analysis: DreamAnalysis): boolean {
+  const kind = analysis.emotions.dominant[0]?.kind;
+  return analysis.emotions.nightmare || (kind !== undefined && DARK_FEELINGS.has(kind));
+}
+
+/** An image that may carry the warmth of a light dream: it neither harms nor refuses nor mocks the dreamer. */
+function warmBearer(analysis: DreamAnalysis, image: Image): boolean {
+  return !harms(analysis, image) && !REFUSAL_WORDS[analysis.language].test(foldedClause(analysis, image));
+}
+
+/** Where the `index`th of `told` images stands: at the turn or first, linked to the lead after it, or alone. */
+function placeOf(
+  told: number,
+  index: number,
+  atTurn: boolean,
+  lead: string | null,
+  feeling: string | null,
+): ImagePlace {
+  if (told <= 1) return { at: "only", lead, feeling };
+  if (index === 0) return { at: atTurn ? "turn" : "first", lead, feeling };
+  return { at: "linked", lead, feeling };
 }
 
 function moodOf(analysis: DreamAnalysis): Mood | null {
@@ -711,17 +717,6 @@ function moodOf(analysis: DreamAnalysis): Mood | null {
   }
 }
 
-/** The dream's most charged moment, retold: where its beat lies, the words, the feeling told in it. */
-interface Turn {
-  start: number;
-  end: number;
-  moment: string;
-  feeling: string | null;
-}
-
-/** The opening retells at most this many whole clauses: a movement, not a transcript. */
-const OPENING_CLAUSES = 3;
-
 /** Everything a wording needs, worked out once per reading. */
 interface Context {
   turn: Turn | null;
@@ -734,6 +729,8 @@ interface Context {
   themes: Theme[];
   combined: LexiconData["combined"];
   practice: { name: string; instructions: string };
+  /** The sentences where each symbol is told in the dream itself (see scenesOf). */
+  scenes: Map<string, number[]>;
 }
 
 /**
@@ -752,20 +749,19 @@ function wordsFor(ctx: Context, key: string): { name: string; plural: boolean } 
     : { name: lexiconName(entry, analysis.language), plural: false };
 }
 
-/** The dreamer's words for the strongest feeling, quoted: " (“terrified”)". */
-function feelingWords(ctx: Context): string {
-  const evidence = ctx.analysis.emotions.dominant[0]?.evidence[0]?.text;
-  return evidence ? ` (${ctx.phrases.quote(evidence)})` : "";
-}
-
-/** The meaning of an image read through its role: what the sentence says after the image's name. */
-function meaningSentences(ctx: Context, image: Image, index: number, budget: Budget, prose: Prose): string[] {
-  const { phrases, images } = ctx;
+function meaningSentences(
+  ctx: Context,
+  image: Image,
+  index: number,
+  place: ImagePlace,
+  budget: Budget,
+  prose: Prose,
+): string[] {
+  const { phrases, images, analysis } = ctx;
   const { meaning, role } = image;
   const verbs = meaning.copular ? phrases.copularVerbs : phrases.aboutVerbs;
   // Other bits of the hash than the wordings' own, so verb and transition vary apart across dreams.
   const verb = verbFor(image, verbs[((ctx.seed >>> 8) + index) % verbs.length] ?? verbs[0]!);
-  const place = placeOf(Math.min(budget.images, images.length), index);
   const gist = meaning.gist;
   const about = gist ?? phrases.unspokenMeaning;
   const harmedOwn = images.find((other) => other.harmedOwn && other !== image);
@@ -788,7 +784,9 @@ function meaningSentences(ctx: Context, image: Image, index: number, budget: Bud
   } else if (image.harmedOwn) {
     out.push(prose.must(phrases.ownHarmed(image, image.person)));
   } else if (role?.own && (image.person || image.entry.category === "animal")) {
-    out.push(prose.must(phrases.ownReal(image, image.person, about)));
+    // "My mother shot at me": one's own who uses force in the dream, not one harmed by it.
+    const against = !role.harmed && forceOf(analysis, image) === "force";
+    out.push(prose.must(phrases.ownReal(image, image.person, about, against)));
   } else if (HARM.has(image.key) && harmedOwn) {
     out.push(prose.must(phrases.harmToOwn(image.name, harmedOwn)));
   } else if (HARM.has(image.key) && role?.role === "witness") {
@@ -807,14 +805,24 @@ function meaningSentences(ctx: Context, image: Image, index: number, budget: Bud
       // A being that attacks or chases the dreamer is not read through its stock praise, nor its questions.
       threatening = true;
       out.push(prose.must(phrases.againstYou(image, shortGist(about))));
+    } else if (
+      gist &&
+      WARM_MEANING[analysis.language].test(gist) &&
+      (darkDream(analysis) || harms(analysis, image))
+    ) {
+      // Blood in a massacre, a party that mocks you: the warm stock meaning is read as strained, not as warmth.
+      threatening = true;
+      const felt = analysis.emotions.dominant[0];
+      const dark =
+        felt && DARK_FEELINGS.has(felt.kind) ? phrases.feelingName(felt.kind, felt.intensity) : null;
+      out.push(prose.must(phrases.strained(image, coreGist(gist), dark)));
     } else {
       const meaningText = gist && budget.details && meaning.detail ? `${gist}: ${meaning.detail}` : about;
       out.push(prose.must(phrases.image(image, phrases.join(verb, meaningText), place)));
     }
-    const shared = images.findIndex(
-      (other) => other.clauseStart < image.clauseEnd && image.clauseStart < other.clauseEnd,
-    );
-    const firstInClause = shared === index;
+    const firstInClause =
+      images.find((other) => other.clauseStart < image.clauseEnd && image.clauseStart < other.clauseEnd) ===
+      image;
     // An action done to the dreamer in the same clause says it already ("a tiger ate you").
     const undergone = images.some(
       (other) =>
@@ -847,91 +855,6 @@ function meaningSentences(ctx: Context, image: Image, index: number, budget: Bud
   return out;
 }
 
-/** The longest turn retold whole; a longer beat is read through its part that carries the feeling. */
-const TURN_WORDS = 30;
-
-/**
- * The dream's turn (its tensest beat, see salience.ts) retold in the dreamer's words with the feeling told in
- * it: what the reading points to right after the opening. Null when the dream has no turn or it cannot be
- * retold whole.
- */
-function turnOf(analysis: DreamAnalysis, phrases: Phrases): Turn | null {
-  const { text, language, emotions } = analysis;
-  const beat = climaxBeat(text, language, emotions, analysis.roles.wakingRemarks);
-  if (!beat) return null;
-  const inBeat = (span: Span) => span.start >= beat.start && span.end <= beat.end;
-  const felt = emotions.dominant.find((feeling) => feeling.evidence.some(inBeat)) ?? emotions.dominant[0];
-  let told: Span = beat;
-  if (beat.text.split(/\s+/).length > TURN_WORDS) {
-    const parts = [...beat.text.matchAll(/[^,;:]+/g)].map((part) => ({
-      start: beat.start + (part.index ?? 0),
-      end: beat.start + (part.index ?? 0) + part[0].length,
-      text: part[0],
-    }));
-    const whole = parts.filter((part) => part.text.trim().split(/\s+/).length >= 4);
-    const carries = (part: Span) =>
-      felt?.evidence.some((span) => span.start >= part.start && span.end <= part.end) ?? false;
-    const chosen = whole.find(carries) ?? whole[0];
-    if (!chosen || chosen.text.split(/\s+/).length > TURN_WORDS) return null;
-    told = chosen;
-  }
-  const { clause, cut } = clauseOf(text, undefined, told.text, phrases, language, namesIn(analysis));
-  // A "we" moment can only be quoted, and the guidance would quote it again: such a turn is not pointed at.
-  if (cut || clause.split(/\s+/).length < 3 || hasFirstPersonPlural(told.text, language)) return null;
-  return {
-    start: beat.start,
-    end: beat.end,
-    moment: clause,
-    feeling: felt ? phrases.feelingName(felt.kind, felt.intensity) : null,
-  };
-}
-
-function openingParagraph(ctx: Context, images: readonly Image[], prose: Prose): string {
-  const { phrases, analysis, turn } = ctx;
-  const clauses: string[] = [];
-  let told = -1;
-  // Whole clauses only, in the dream's order; one that overlaps a clause already told is the same moment.
-  const whole = [...images].filter((image) => !image.cut).sort((a, b) => a.clauseStart - b.clauseStart);
-  // The turn is read on its own just after: the opening tells the rest, when there is a rest.
-  const beforeTurn = turn
-    ? whole.filter((image) => image.clauseEnd <= turn.start || image.clauseStart >= turn.end)
-    : whole;
-  for (const image of beforeTurn.length > 0 ? beforeTurn : whole) {
-    if (image.clauseStart < told || clauses.length >= OPENING_CLAUSES) continue;
-    told = image.clauseEnd;
-    clauses.push(image.clause);
-  }
-  const names = joinNames(
-    images.map((image) => image.name),
-    phrases.and,
-  );
-  const sentences = [prose.must(phrases.opening(clauses.length > 0 ? clauses : [names]))];
-  if (turn) {
-    const picked = prose.pick(phrases.turn(turn.moment, turn.feeling));
-    if (picked) sentences.push(picked);
-  }
-  const feelings = analysis.emotions.dominant.slice(0, 2);
-  if (feelings.length > 0) {
-    const named = joinNames(
-      feelings.map((feeling) => phrases.feelingName(feeling.kind, feeling.intensity)),
-      phrases.and,
-    );
-    const picked = prose.pick(phrases.feeling(named, feelingWords(ctx), feelings.length > 1));
-    if (picked) sentences.push(picked);
-  }
-  const category = ctx.options.category;
-  if (category) {
-    const picked = prose.pick([
-      phrases.category(
-        category,
-        images.some((image) => image.dead),
-      ),
-    ]);
-    if (picked) sentences.push(picked);
-  }
-  return sentences.join(" ");
-}
-
 /** Images a lexicon text can name, by their names in each language: "moons", «hospitales». */
 const IMAGE_CATEGORIES = new Set(["nature", "animal", "people", "spiritual", "body", "place", "object"]);
 const imageNamers = new WeakMap<
@@ -958,6 +881,76 @@ function imageNamer(lexicon: ReadingLexicon, language: Language) {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Where each sentence of the dream starts: an offset's sentence is its scene. */
+function sentenceStarts(text: string): number[] {
+  const starts = [0];
+  for (const found of text.matchAll(/[.!?…\n]+\s*/g)) starts.push((found.index ?? 0) + found[0].length);
+  return starts;
+}
+
+function sentenceAt(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] ?? 0) <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** The sentences where each symbol is told in the dream itself, not in a remark from waking life. */
+function scenesOf(analysis: DreamAnalysis): Map<string, number[]> {
+  const starts = sentenceStarts(analysis.text);
+  const remarks = analysis.roles.wakingRemarks;
+  return new Map(
+    analysis.matches.map((match) => [
+      match.key,
+      match.evidence
+        .filter(
+          (evidence) =>
+            !remarks.some((remark) => evidence.start >= remark.start && evidence.end <= remark.end),
+        )
+        .map((evidence) => sentenceAt(starts, evidence.start)),
+    ]),
+  );
+}
+
+/** The symbols meet in one scene: each is told in a sentence where the first one is. */
+function meetInScene(scenes: ReadonlyMap<string, number[]>, keys: readonly string[]): boolean {
+  const [first, ...rest] = keys.map((key) => scenes.get(key) ?? []);
+  return (first ?? []).some((at) => rest.every((other) => other.includes(at)));
+}
+
+/** The largest group of the keys that meet in one scene, most central first. */
+function sceneCluster(ctx: Context, keys: readonly string[]): string[] {
+  const told = keys.filter((key) => (ctx.scenes.get(key) ?? []).length > 0);
+  let best: string[] = [];
+  for (const key of told) {
+    const near = told.filter((other) => other === key || meetInScene(ctx.scenes, [key, other]));
+    if (near.length > best.length) best = near;
+  }
+  return best;
+}
+
+/** Every word of the label is one of the names' own ("searching and losing" for "being lost and searching"). */
+function restates(names: string, label: string): boolean {
+  const words = (text: string) =>
+    text
+      .split(/[^\p{L}]+/u)
+      .map(foldWord)
+      .filter((word) => word.length >= 4);
+  const named = words(names);
+  // "lost" and "losing", «perderse» and «perder»: the same word when they share most of the shorter one.
+  const same = (a: string, b: string) => {
+    let common = 0;
+    while (common < a.length && a[common] === b[common]) common++;
+    return common >= 3 && common >= 0.6 * Math.min(a.length, b.length);
+  };
+  const said = words(label);
+  return said.length > 0 && said.every((word) => named.some((name) => same(word, name)));
 }
 
 /**
@@ -988,15 +981,34 @@ function togetherParagraph(ctx: Context, images: readonly Image[], budget: Budge
     if (picked) sentences.push(picked);
   }
   const mood = moodOf(analysis);
-  if (mood && budget.extras && !nightmare) {
-    const picked = prose.pick(phrases.tone(mood, lead));
+  // Warmth is never pinned on blood, on a dog that bit you or on a wife who said no, nor named in a dream
+  // that also carries fear or sadness.
+  const affirming = mood === "affirming";
+  const mixed =
+    affirming &&
+    (analysis.emotions.tone === "dark" ||
+      analysis.emotions.dominant.some((feeling) => DARK_FEELINGS.has(feeling.kind)));
+  const toneLead = affirming
+    ? (analysis.salience.central
+        .map((key) => images.find((image) => image.key === key))
+        .find((image) => image && !NAMED_BY_LEXICON.has(image.entry.category) && warmBearer(analysis, image))
+        ?.name ?? phrases.thisDream)
+    : lead;
+  if (mood && budget.extras && !nightmare && !mixed) {
+    const picked = prose.pick(phrases.tone(mood, toneLead));
     if (picked) sentences.push(picked);
   }
   const nameFor = (key: string) => wordsFor(ctx, key).name;
   if (budget.extras || images.length < 3) {
     const present = new Set(analysis.matches.map((match) => match.key));
+    // A fearful, sad or angry dream is not told that its images celebrate together.
+    const dark = darkDream(analysis);
     const aboutThisDream = (text: string) =>
-      voiced(text, analysis.language).filter((sentence) => namesOnlyPresent(ctx, sentence, present));
+      voiced(text, analysis.language).filter(
+        (sentence) =>
+          namesOnlyPresent(ctx, sentence, present) &&
+          !(dark && WARM_MEANING[analysis.language].test(sentence)),
+      );
     for (const combo of ctx.combined.slice(0, options.premium ? 2 : 1)) {
       const [first, ...more] = aboutThisDream(combo[analysis.language].description);
       if (!first) continue;
@@ -1010,16 +1022,18 @@ function togetherParagraph(ctx: Context, images: readonly Image[], budget: Budge
     }
     for (const theme of ctx.themes.slice(0, options.premium ? 2 : 1)) {
       const side = theme[analysis.language];
-      const inTheme = theme.symbolKeys.filter((key) => present.has(key)).slice(0, 3);
+      // A theme is told through its images that meet in one scene of the dream, never through scattered ones.
+      const inTheme = sceneCluster(
+        ctx,
+        theme.symbolKeys.filter((key) => present.has(key)),
+      ).slice(0, 3);
       const [first] = aboutThisDream(side.description);
-      if (!first) continue;
-      const picked = prose.pick(
-        phrases.theme(
-          joinNames(inTheme.map(nameFor), phrases.and),
-          analysis.language === "en" ? side.name.toLowerCase() : lowerFirst(side.name),
-          lowerFirst(first),
-        ),
-      );
+      if (!first || inTheme.length < 2) continue;
+      const names = joinNames(inTheme.map(nameFor), phrases.and);
+      const themeName = analysis.language === "en" ? side.name.toLowerCase() : lowerFirst(side.name);
+      // "What searching and losing have in common is being lost and searching" says nothing.
+      if (restates(names, themeName) || (dark && WARM_MEANING[analysis.language].test(themeName))) continue;
+      const picked = prose.pick(phrases.theme(names, themeName, lowerFirst(first)));
       if (picked) sentences.push(picked);
       const reflection = side.insights.find((insight) => insight.type === "reflection")?.text;
       if (
@@ -1169,39 +1183,168 @@ function shortVersion(ctx: Context): string {
   );
 }
 
+/** An image's name when it is a thing or a being: an action ("the driving") is not something to stand beside. */
+function thingOrBeing(image: Image | undefined): string | null {
+  return image && !NAMED_BY_LEXICON.has(image.entry.category) ? image.name : null;
+}
+
+/** The images whose clause lies in the dream's turn, those the retold moment names first. */
+function atTurn(ctx: Context, images: readonly Image[]): Image[] {
+  const { turn } = ctx;
+  if (!turn) return [];
+  const there = images.filter((image) => image.clauseStart < turn.end && turn.start < image.clauseEnd);
+  const moment = turn.moment.toLowerCase();
+  const named = (image: Image) => moment.includes(image.name.toLowerCase().split(" ").at(-1) ?? image.name);
+  return [...there.filter(named), ...there.filter((image) => !named(image))];
+}
+
+/** A symbol told in the turn with a role there: any of the dream's, not only the central images. */
+interface Actor extends Clause {
+  category: string;
+  role: SymbolRole;
+}
+
+/** The symbols whose clause lies in the dream's turn (in the whole dream when it has none), most salient first. */
+function actorsAtTurn(ctx: Context): Actor[] {
+  const { analysis } = ctx;
+  const turn = ctx.turn ?? { start: 0, end: analysis.text.length };
+  const actors: Actor[] = [];
+  for (const { match } of analysis.salience.ranked) {
+    const role = analysis.roles.roles.get(match.key);
+    const entry = ctx.lexicon.entries.get(match.key);
+    if (!role || !entry || role.onlyInWakingRemark) continue;
+    const span = clauseSpan(analysis.text, role.clause);
+    if (span.start >= turn.end || turn.start >= span.end) continue;
+    actors.push({
+      key: match.key,
+      category: entry.category,
+      role,
+      clauseStart: span.start,
+      clauseEnd: span.end,
+    });
+  }
+  return actors;
+}
+
+/**
+ * The dreamer's part at the turn (acting, acted on by force, given something, looking on) and the thing or
+ * being there: what the guidance asks about. An action names the part, a thing or a being is the image.
+ */
+function partAtTurn(ctx: Context, images: readonly Image[]): Pick<DreamMoment, "part" | "image" | "scene"> {
+  const { analysis } = ctx;
+  const there = actorsAtTurn(ctx);
+  // The dream's own clause where the part is played, retold: what makes the question this dream's.
+  const sceneOf = (actor: Actor | undefined) => {
+    const image = actor && ctx.images.find((candidate) => candidate.key === actor.key);
+    return image && !image.cut ? image.clause : null;
+  };
+  const being = there.find((actor) => actor.role.role === "target" && ANIMATE.has(actor.category));
+  if (being) {
+    const force = forceOf(analysis, being);
+    const part = force === "care" ? "receiving" : force === "force" ? "undergoing" : null;
+    return { part, image: wordsFor(ctx, being.key).name, scene: part ? sceneOf(being) : null };
+  }
+  const image =
+    thingOrBeing(atTurn(ctx, images)[0]) ??
+    (ctx.turn ? null : thingOrBeing(images.find((candidate) => thingOrBeing(candidate))));
+  const acted = (role: SymbolRole["role"]) =>
+    there.find((actor) => actor.category === "action" && actor.role.role === role);
+  // What was done to the dreamer outweighs what they did or saw in the same moment.
+  const undergone = acted("target");
+  if (undergone) {
+    const part = forceOf(analysis, undergone) === "care" ? "receiving" : "undergoing";
+    return { part, image, scene: sceneOf(undergone) };
+  }
+  const witnessed = acted("witness");
+  // Looking on is a part only where a harm or a force is seen: a lost wallet or a mother cooking is not watched.
+  if (witnessed && (HARM.has(witnessed.key) || forceOf(analysis, witnessed) === "force")) {
+    // A witnessed harm is named through who it befell, never through the street where it happened.
+    const who = there.find((actor) => ANIMATE.has(actor.category) && actor.role.role !== "target");
+    return { part: "watching", image: who ? wordsFor(ctx, who.key).name : null, scene: sceneOf(witnessed) };
+  }
+  const done = acted("agent");
+  return done ? { part: "doing", image, scene: sceneOf(done) } : { part: null, image, scene: null };
+}
+
+/** The images a theme's practice concerns, as they meet in the dream; null for a practice chosen by mood. */
+function practiceAnchor(ctx: Context): string | null {
+  const { analysis, practice, phrases } = ctx;
+  const theme = ctx.themes[0];
+  if (!theme?.[analysis.language].techniques.some((technique) => technique.name === practice.name))
+    return null;
+  const present = theme.symbolKeys.filter((key) => ctx.lexicon.entries.has(key) && ctx.scenes.has(key));
+  const keys = sceneCluster(ctx, present).slice(0, 2);
+  return keys.length > 0
+    ? joinNames(
+        keys.map((key) => wordsFor(ctx, key).name),
+        phrases.and,
+      )
+    : null;
+}
+
 function write(ctx: Context, budget: Budget): string {
-  const { phrases } = ctx;
+  const { phrases, analysis } = ctx;
   const prose = new Prose(ctx.seed, phrases);
-  // The most central ones, told in the dream's order.
-  const images = mostCentralFirst(ctx.analysis, ctx.images)
-    .slice(0, budget.images)
-    .sort((a, b) => a.start - b.start);
-  const names = joinNames(
-    images.slice(0, 3).map((image) => image.name),
-    phrases.and,
-  );
-  // The practice cannot be left out, so its openers are taken first: a lexicon sentence opening like one of
-  // its steps is the one that gives way.
-  // Guidance and practice start from THIS dream's turn and feeling, not from a stock frame.
-  const felt = ctx.analysis.emotions.dominant[0];
+  const central = mostCentralFirst(analysis, ctx.images).slice(0, budget.images);
+  // The opening tells them in the dream's order.
+  const inOrder = [...central].sort((a, b) => a.start - b.start);
+  // The images are read from the turn outward: the one at the turn first, the others as they bear on it.
+  const turnImage = atTurn(ctx, central).find((image) => !NAMED_BY_LEXICON.has(image.entry.category));
+  const images = turnImage ? [turnImage, ...inOrder.filter((image) => image !== turnImage)] : inOrder;
+  // The most central thing or being: what the guidance and the images after the first are tied to.
+  const leadImage = central.find((image) => !NAMED_BY_LEXICON.has(image.entry.category));
+  const lead = leadImage?.name ?? central[0]?.name ?? phrases.thisDream;
+  const about = leadImage ?? central[0];
+  const linkedTo = thingOrBeing(images[0]) ?? leadImage?.name ?? null;
+  // Guidance and practice start from THIS dream's turn, the dreamer's part in it and its feeling.
+  const felt = analysis.emotions.dominant[0];
+  const part = partAtTurn(ctx, central);
   const moment: DreamMoment = {
     turn: ctx.turn?.moment ?? null,
     feeling: ctx.turn?.feeling ?? (felt ? phrases.feelingName(felt.kind, felt.intensity) : null),
+    ...part,
+    // A part without its own clause is told through the turn, or the clause of the most central thing; only
+    // a clause where the dreamer is there ("you", «te») says where they played it.
+    scene:
+      [part.scene, ctx.turn?.moment, leadImage?.cut ? null : leadImage?.clause].find(
+        (clause) => part.part && clause && SECOND_PERSON[analysis.language].test(clause),
+      ) ?? null,
   };
+  // The practice cannot be left out, so its openers are taken first: a lexicon sentence opening like one of
+  // its steps is the one that gives way.
   const practice = prose.must(
     phrases.practice(
       ctx.practice.name,
-      images[0]?.name ?? names,
-      stepsOf(toReaderVoice(ctx.practice.instructions, ctx.analysis.language)),
+      practiceAnchor(ctx),
+      stepsOf(toReaderVoice(ctx.practice.instructions, analysis.language)),
       moment,
     ),
   );
-  const opening = openingParagraph(ctx, images, prose);
-  const imageSentences = images.flatMap((image, index) => meaningSentences(ctx, image, index, budget, prose));
-  const together = togetherParagraph(ctx, images, budget, prose);
-  const history = historyParagraph(ctx, images, prose);
-  const topGist = images[0] ? gistOf(ctx, images[0]) : "";
-  const guidance = prose.must(phrases.guidance(names, topGist, moment));
+  const opening = openingParagraph(ctx, inOrder, prose);
+  const told = Math.min(budget.images, images.length);
+  const imageSentences = images.flatMap((image, index) =>
+    meaningSentences(
+      ctx,
+      image,
+      index,
+      placeOf(told, index, image === turnImage, image.name === linkedTo ? null : linkedTo, moment.feeling),
+      budget,
+      prose,
+    ),
+  );
+  const together = togetherParagraph(ctx, inOrder, budget, prose);
+  const history = historyParagraph(ctx, inOrder, prose);
+  const guidance = prose.must(
+    phrases.guidance(
+      about ?? { name: lead, clause: lead, plural: false },
+      about ? gistOf(ctx, about) : "",
+      moment,
+    ),
+  );
+  const names = joinNames(
+    inOrder.slice(0, 3).map((image) => image.name),
+    phrases.and,
+  );
   const journal = budget.journal ? prose.pick(phrases.journal(names)) : null;
   return [
     opening,
@@ -1266,8 +1409,12 @@ export function composeReading(analysis: DreamAnalysis, data: LexiconData, optio
   const themes = analysis.themes
     .map((key) => lexicon.themes.get(key))
     .filter((theme): theme is Theme => theme !== undefined);
+  // A combination holds only where its parts meet in one scene: no "naked at school" without the school there.
+  const scenes = scenesOf(analysis);
   const combined = data.combined
-    .filter((combo) => combo.symbolKeys.every((key) => keys.has(key)))
+    .filter(
+      (combo) => combo.symbolKeys.every((key) => keys.has(key)) && meetInScene(scenes, combo.symbolKeys),
+    )
     .slice(0, 2);
   const care = analysis.safety.kinds.length > 0;
   const central = mostCentralFirst(analysis, images);
@@ -1332,6 +1479,7 @@ export function composeReading(analysis: DreamAnalysis, data: LexiconData, optio
     combined,
     practice,
     turn: turnOf(analysis, phrases),
+    scenes,
   };
   const short = shortVersion(ctx);
   const text = options.ultraSimplified

@@ -120,6 +120,10 @@ const EN: Lexicon = {
       "loneliness",
       "depressed",
       "miserable",
+      // A scene felt as mourning: "it felt like a funeral".
+      "like ~ funeral",
+      "like ~ funerals",
+      "like ~ memorial",
       "hopeless",
       "upset",
       "hurt feelings",
@@ -362,6 +366,17 @@ const EN: Lexicon = {
     "mock exams",
     "mock test",
     "mock tests",
+    // Genres and pastimes, not a feeling: "I've been playing horror games", "scary movies".
+    "horror game*",
+    "horror movie*",
+    "horror film*",
+    "horror stor*",
+    "horror show*",
+    "horror novel*",
+    "horror book*",
+    "horror genre",
+    "scary movie*",
+    "scary stor*",
   ],
 };
 
@@ -463,6 +478,13 @@ const ES: Lexicon = {
       "la extraño",
       "lo extraño",
       "dolid*",
+      // Una escena vivida como un duelo: "parecía un funeral", "como en un velorio".
+      "como ~ funeral",
+      "como ~ velorio",
+      "como ~ entierro",
+      "parecía ~ funeral",
+      "parecía ~ velorio",
+      "parecía ~ entierro",
     ],
     3: ["desconsolad*", "destrozad*", "desolad*", "devastad*", "desgarrador*", "sollozand*", "sollozos"],
   },
@@ -697,6 +719,23 @@ const ES: Lexicon = {
     "sorprendentemente",
     "llamarlo pesadilla",
     "espantapájaros",
+    // Géneros y pasatiempos, no sentimientos: "juegos de terror", "una peli de miedo".
+    "juego* de terror",
+    "juego* de miedo",
+    "juego* de horror",
+    "película* de terror",
+    "película* de miedo",
+    "película* de horror",
+    "peli* de terror",
+    "peli* de miedo",
+    "serie* de terror",
+    "cuento* de terror",
+    "cuento* de miedo",
+    "historia* de terror",
+    "historia* de miedo",
+    "novela* de terror",
+    "libro* de terror",
+    "género de terror",
   ],
 };
 
@@ -713,6 +752,16 @@ export interface Modifiers {
   clause: Set<string>;
   /** Articles a negation reaches across for free: "no era un sueño feliz" denies the joy. */
   articles: Set<string>;
+  /**
+   * Words that, between a negation and a dark feeling, make it a hedge rather than a denial: "not really
+   * scared", "not that scared", "no tenía mucho miedo" admit a little fear ("not very happy" still denies).
+   */
+  hedges: Set<string>;
+  /** Negations that are a thing or a person: "nothing that scared me", "nada tan feo" stay denials. */
+  nobody: Set<string>;
+  /** "Never" words and the words that, after them, make a feeling the strongest ever: "never so scared". */
+  never: Set<string>;
+  ever: Set<string>;
 }
 
 export const MODIFIERS: Record<Language, Modifiers> = {
@@ -745,6 +794,8 @@ export const MODIFIERS: Record<Language, Modifiers> = {
       ...["bit", "little", "slightly", "somewhat", "kinda", "sorta", "mildly", "kind", "sort"].map(
         (word) => [word, -1] as const,
       ),
+      // "barely scared", "hardly afraid": the dreamer says there was almost none of it.
+      ...["barely", "hardly", "scarcely"].map((word) => [word, -2] as const),
     ]),
     after: new Set(["death", "much", "lot", "crazy", "hell", "bones", "core"]),
     negators: new Set([
@@ -771,6 +822,21 @@ export const MODIFIERS: Record<Language, Modifiers> = {
     unblock: new Set(["stop", "stopped", "help", "only", "just", "less", "but"]),
     clause: new Set(["and", "but", "then", "that", "because", "so", "while", "when", "until", "which"]),
     articles: new Set(["a", "an", "the"]),
+    hedges: new Set([
+      "really",
+      "very",
+      "so",
+      "too",
+      "that",
+      "all",
+      "as",
+      "particularly",
+      "especially",
+      "overly",
+    ]),
+    nobody: new Set(["nothing", "nobody", "neither", "nor"]),
+    never: new Set(["never"]),
+    ever: new Set(["so", "such", "more", "as"]),
   },
   es: {
     before: new Map([
@@ -815,7 +881,9 @@ export const MODIFIERS: Record<Language, Modifiers> = {
         "cagado",
         "cagando",
       ].map((word) => [word, 2] as const),
-      ...["poco", "ligeramente", "levemente", "algo", "medio"].map((word) => [word, -1] as const),
+      ...["poco", "poquito", "ligeramente", "levemente", "algo", "medio"].map((word) => [word, -1] as const),
+      // "apenas me asusté": casi nada de miedo.
+      ...["apenas"].map((word) => [word, -2] as const),
     ]),
     after: new Set([
       "muchisimo",
@@ -843,18 +911,39 @@ export const MODIFIERS: Record<Language, Modifiers> = {
     ]),
     clause: new Set(["y", "e", "pero", "que", "porque", "luego", "entonces", "cuando", "mientras", "hasta"]),
     articles: new Set(["un", "una", "el", "la", "los", "las"]),
+    hedges: new Set([
+      "muy",
+      "tan",
+      "tanto",
+      "tanta",
+      "mucho",
+      "mucha",
+      "demasiado",
+      "demasiada",
+      "realmente",
+      "especialmente",
+      "casi",
+    ]),
+    nobody: new Set(["nada", "nadie", "ningun", "ninguna", "ni"]),
+    never: new Set(["nunca", "jamas"]),
+    ever: new Set(["tan", "tanto", "tanta", "mas"]),
   },
 };
 
 export const FEELING_WORDS: Record<Language, Lexicon> = { en: EN, es: ES };
 
-/** What a sentence says around laughter or "pena" that decides how it feels to the dreamer. */
-export type Context = "mockery" | "threat" | "loss";
+/**
+ * What a sentence says around laughter, "pena" or others' enjoyment that decides how it feels to the
+ * dreamer: "aimed" is laughter at the dreamer ("at me", "de mí"), "watched" the dreamer made a spectacle of.
+ */
+export type Context = "mockery" | "aimed" | "watched" | "threat" | "loss";
 
 /** Words that, in the same sentence, turn laughter into mockery or menace and "pena" into sorrow. */
 export const CONTEXT_CUES: Record<Language, Record<Context, string[]>> = {
   en: {
-    mockery: ["mock*", "ridicul*", "jeer*", "taunt*", "sneer*", "humiliat*", "cruel*", "at me", "at us"],
+    mockery: ["mock*", "ridicul*", "jeer*", "taunt*", "sneer*", "humiliat*", "cruel*"],
+    aimed: ["at me", "at us"],
+    watched: ["watching me", "watched me", "staring at me", "stared at me"],
     threat: [
       "captor*",
       "kidnap*",
@@ -887,7 +976,9 @@ export const CONTEXT_CUES: Record<Language, Record<Context, string[]>> = {
     loss: ["died", "death", "dead", "funeral", "buried", "grave", "passed away"],
   },
   es: {
-    mockery: ["burl*", "ridicul*", "humill*", "cruel*", "de mí", "de nosotros"],
+    mockery: ["burl*", "ridicul*", "humill*", "cruel*"],
+    aimed: ["de mí", "de nosotros"],
+    watched: ["viéndome", "observándome", "me miraban", "me observaban"],
     threat: [
       "captor*",
       "secuestr*",
@@ -942,6 +1033,11 @@ export const EXPERIENCERS: Record<Language, { self: Set<string>; other: Set<stri
   en: {
     self: new Set(["i", "me", "my", "we", "us", "our", "myself", "ourselves", "i'm", "im", "i'd", "i've"]),
     other: new Set([
+      "crowd",
+      "audience",
+      "baby",
+      "guests",
+      "others",
       "he",
       "she",
       "they",
@@ -981,6 +1077,13 @@ export const EXPERIENCERS: Record<Language, { self: Set<string>; other: Set<stri
   es: {
     self: new Set(["yo", "me", "mi", "mis", "nos", "nosotros", "nosotras", "conmigo"]),
     other: new Set([
+      "todos",
+      "todas",
+      "bebé",
+      "bebe",
+      "público",
+      "invitados",
+      "demás",
       "ella",
       "ellos",
       "ellas",
@@ -1011,3 +1114,12 @@ export const EXPERIENCERS: Record<Language, { self: Set<string>; other: Set<stri
     ]),
   },
 };
+
+/** A word naming the dream itself: "it wasn't a happy dream" is the dreamer's verdict on all of it. */
+export const DREAM_WORDS = new Set(["dream", "dreams", "sueño", "sueños", "sueno", "suenos"]);
+
+/**
+ * A waking remark that tells how the dreamer woke ("I woke up crying", "me desperté gritando") carries the
+ * dream's own feeling; other remarks ("in real life I'm terrified of spiders") speak of waking life.
+ */
+export const WAKE_REMARK = /\b(?:woke|awoke|woken|wake|waking|awakened|despert|despiert)/iu;

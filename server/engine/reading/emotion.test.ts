@@ -144,7 +144,14 @@ describe("analyseEmotions: nightmare, ending and tone", () => {
     expect(analyseEmotions("I felt a little nervous before the trip.", "en").nightmare).toBe(false);
     expect(analyseEmotions("I was worried about the exam.", "en").nightmare).toBe(false);
     expect(analyseEmotions("Estaba preocupada por el examen.", "es").nightmare).toBe(false);
-    expect(analyseEmotions("Estaba angustiadísima, no podía respirar.", "es").nightmare).toBe(true);
+  });
+
+  it("does not call a stress dream a nightmare: it needs fear, not only worry", () => {
+    const exam = "I was late for a final exam and could not find the room. I woke up so stressed.";
+    expect(analyseEmotions(exam, "en")).toMatchObject({ nightmare: false, tone: "dark" });
+    const examen = "Llegaba tarde al examen final y no encontraba el aula. Me desperté angustiadísima.";
+    expect(analyseEmotions(examen, "es")).toMatchObject({ nightmare: false, tone: "dark" });
+    expect(analyseEmotions("Estaba aterrada, me escondí temblando de miedo.", "es").nightmare).toBe(true);
   });
 
   it("reads the ending from the last third of the dream", () => {
@@ -211,6 +218,86 @@ describe("analyseEmotions: laughter, pena and whose fear it is", () => {
     expect(analyseEmotions("A dog chased me and I was scared, so scared I hid.", "en").nightmare).toBe(true);
     expect(analyseEmotions("It terrified me.", "en").nightmare).toBe(true);
     expect(analyseEmotions("No fue una pesadilla, solo algo raro.", "es").nightmare).toBe(false);
+  });
+});
+
+describe("analyseEmotions: the dreamer's verdict, hedges, waking remarks and others' feelings", () => {
+  it("takes a feeling the dreamer denies of the whole dream out of all of it, and reads a funeral likeness as sadness", () => {
+    const en =
+      "Everyone was dancing and I was happy at first. But it was not a happy dream, it felt like a funeral.";
+    expect(feelingsOf(en, "en")).toEqual([["sadness", 2]]);
+    expect(analyseEmotions(en, "en").tone).toBe("dark");
+    const es = "Todos bailaban y al principio estaba feliz. Pero no fue un sueño feliz, parecía un funeral.";
+    expect(feelingsOf(es, "es")).toEqual([["sadness", 2]]);
+    expect(kindsOf("Se sentía como en un velorio.", "es")).toEqual(["sadness"]);
+    // A denial inside one moment is not a verdict on the dream.
+    expect(kindsOf("I wasn't happy at first, then I was happy with my sister.", "en")).toEqual(["joy"]);
+  });
+
+  it.each([
+    ["en", "A huge dog nearly tore my leg off, but I was only a little scared."],
+    ["en", "A huge dog nearly tore my leg off. I was not really scared."],
+    ["en", "A huge dog nearly tore my leg off and I was barely scared."],
+    ["es", "Un perro enorme casi me arranca la pierna, pero apenas me asusté."],
+    ["es", "Un perro enorme casi me arranca la pierna. No tenía mucho miedo, la verdad."],
+    ["es", "Un perro enorme casi me arranca la pierna y casi no tenía miedo."],
+  ] as const)("reads a hedged fear as mild, not a nightmare (%s): %s", (language, text) => {
+    const analysis = analyseEmotions(text, language);
+    expect(analysis.dominant.map(({ kind, intensity }) => [kind, intensity])).toEqual([["fear", 1]]);
+    expect(analysis.nightmare).toBe(false);
+  });
+
+  it("reads 'never so scared' as the strongest fear, and a denial by 'nothing' as a denial", () => {
+    expect(feelingsOf("I have never been so scared in my life.", "en")).toEqual([["fear", 3]]);
+    expect(feelingsOf("Nunca había tenido tanto miedo en mi vida.", "es")).toEqual([["fear", 3]]);
+    expect(kindsOf("There was nothing that scared me.", "en")).toEqual(["calm"]);
+    expect(kindsOf("No había nada tan aterrador.", "es")).toEqual(["calm"]);
+  });
+
+  it("does not count feelings from waking life: horror games, or a waking remark", () => {
+    const games =
+      "I've been playing a lot of horror games lately. I dreamed I sat on a porch by a bed frame.";
+    expect(analyseEmotions(games, "en")).toMatchObject({ dominant: [], nightmare: false });
+    const juegos =
+      "Últimamente juego mucho a juegos de terror. Soñé que estaba en un porche junto a una cama.";
+    expect(analyseEmotions(juegos, "es")).toMatchObject({ dominant: [], nightmare: false });
+    const spiders = "In real life I am terrified of spiders. I dreamed I was in a garden and I felt calm.";
+    expect(analyseEmotions(spiders, "en")).toMatchObject({ nightmare: false, tone: "light" });
+    expect(kindsOf(spiders, "en")).toEqual(["calm"]);
+    const arañas =
+      "En la vida real me dan pánico las arañas. Soñé que estaba en un jardín y me sentía tranquila.";
+    expect(analyseEmotions(arañas, "es")).toMatchObject({ nightmare: false, tone: "light" });
+    expect(kindsOf(arañas, "es")).toEqual(["calm"]);
+    // How the dreamer woke, and calling it a nightmare, still speak of this dream.
+    expect(analyseEmotions("I was in my old school. I woke up screaming.", "en").nightmare).toBe(true);
+    expect(analyseEmotions("Tuve una pesadilla anoche. Estaba en mi escuela.", "es").nightmare).toBe(true);
+  });
+
+  it("reads others enjoying the dreamer's plight as the dreamer's shame, not joy", () => {
+    const en = "I was at a party where everyone enjoyed watching me run.";
+    expect(analyseEmotions(en, "en")).toMatchObject({ tone: "dark" });
+    expect(kindsOf(en, "en")).toEqual(["shame"]);
+    const es = "Estaba en una fiesta donde todos disfrutaban viéndome correr.";
+    expect(analyseEmotions(es, "es")).toMatchObject({ tone: "dark" });
+    expect(kindsOf(es, "es")).toEqual(["shame"]);
+    expect(kindsOf("The whole crowd laughed at me when I fell.", "en")).toEqual(["shame"]);
+    expect(kindsOf("Toda la gente se reía de mí cuando me caí.", "es")).toEqual(["shame"]);
+  });
+
+  it("weighs the dreamer's feelings above those of others in the dream", () => {
+    expect(feelingsOf("She was very happy, but I was sad.", "en")).toEqual([
+      ["sadness", 2],
+      ["joy", 2],
+    ]);
+    expect(feelingsOf("Ella estaba muy feliz, pero yo estaba triste.", "es")).toEqual([
+      ["sadness", 2],
+      ["joy", 2],
+    ]);
+    expect(feelingsOf("She was happy.", "en")).toEqual([["joy", 1]]);
+    expect(feelingsOf("I was happy.", "en")).toEqual([["joy", 2]]);
+    expect(feelingsOf("Ella estaba feliz.", "es")).toEqual([["joy", 1]]);
+    expect(feelingsOf("Yo estaba feliz.", "es")).toEqual([["joy", 2]]);
+    expect(feelingsOf("Todos estábamos felices.", "es")).toEqual([["joy", 2]]);
   });
 });
 

@@ -3,6 +3,7 @@ import { foldWord, type Token, tokenize } from "../text";
 import {
   CONTEXT_CUES,
   type Context,
+  DREAM_WORDS,
   EXPERIENCERS,
   FEELING_WORDS,
   type Intensity,
@@ -10,15 +11,19 @@ import {
   MODIFIERS,
   type Modifiers,
   type Sense,
+  WAKE_REMARK,
 } from "./emotion-words";
+import { analyseRoles } from "./roles";
 import type { EmotionAnalysis, EmotionKind, Feeling, Span } from "./types";
 import { compilePatterns, findPatterns, type PatternHit } from "./word-patterns";
 
 /**
  * The feelings a dream report names, from its own words: feeling words and body cues in English and
- * Spanish (regional words included), their intensity (intensifiers, strong words, "!!", capitals), and
- * negation ("I wasn't scared" is not fear). From them: the dominant feelings, how the dream ends, its tone,
- * and whether it reads as a nightmare.
+ * Spanish (regional words included), their intensity (intensifiers, strong words, "!!", capitals; hedges
+ * such as "barely scared" lower it), and negation ("I wasn't scared" is not fear; "it wasn't a happy dream"
+ * takes joy out of the whole dream). The dreamer's own feelings weigh above those of others in the dream,
+ * and feelings in waking remarks ("in real life I'm terrified of spiders") are not the dream's. From them:
+ * the dominant feelings, how the dream ends, its tone, and whether it reads as a nightmare.
  */
 
 interface LexiconEntry {
@@ -109,6 +114,8 @@ function negatorBefore(tokens: readonly Token[], first: number, modifiers: Modif
     const word = (tokens[j] as Token).norm;
     if (modifiers.unblock.has(word)) return -1;
     if (modifiers.negators.has(word)) return j;
+    // "not that scared": a hedge right after the negation belongs to it.
+    if (modifiers.hedges.has(word) && modifiers.negators.has(tokens[j - 1]?.norm ?? "")) continue;
     // "It wasn't a very happy dream": articles and intensifiers do not carry the clause away.
     if (!modifiers.articles.has(word) && !modifiers.before.has(word)) reach--;
     // "I wasn't so scared": an intensifier sits inside the negation, it does not close the clause.
@@ -194,14 +201,44 @@ function sentenceContexts(
 }
 
 /**
- * Laughter is joy unless it mocks the dreamer (shame) or comes from a threat (fear); "pena" is
- * embarrassment, as in Mexico ("me dio pena"), unless a death or loss is near ("pena por su muerte").
+ * Laughter is joy unless it mocks the dreamer, is aimed at them or makes a spectacle of them (shame), or
+ * comes from a threat (fear); "pena" is embarrassment, as in Mexico ("me dio pena"), unless a death or loss
+ * is near ("pena por su muerte").
  */
 function resolveSense(sense: "laughter" | "pena", contexts: ReadonlySet<Context>): [EmotionKind, Intensity] {
   if (sense === "pena") return contexts.has("loss") ? ["grief", 2] : ["shame", 1];
-  if (contexts.has("mockery")) return ["shame", 2];
+  if (contexts.has("mockery") || contexts.has("aimed") || contexts.has("watched")) return ["shame", 2];
   return contexts.has("threat") ? ["fear", 1] : ["joy", 1];
 }
+
+/** Whether a hedge word stands between the negation and the feeling, or just before it ("casi no"). */
+function hedged(tokens: readonly Token[], negator: number, first: number, modifiers: Modifiers): boolean {
+  if (modifiers.nobody.has((tokens[negator] as Token).norm)) return false;
+  const from = negator > 0 && !(tokens[negator] as Token).breakBefore ? negator - 1 : negator + 1;
+  for (let j = from; j < first; j++)
+    if (j !== negator && modifiers.hedges.has((tokens[j] as Token).norm)) return true;
+  return false;
+}
+
+/** "I've never been so scared", "nunca había tenido tanto miedo": the strongest, not a denial. */
+function neverSo(tokens: readonly Token[], negator: number, first: number, modifiers: Modifiers): boolean {
+  if (!modifiers.never.has((tokens[negator] as Token).norm)) return false;
+  for (let j = negator + 1; j < first; j++) if (modifiers.ever.has((tokens[j] as Token).norm)) return true;
+  return false;
+}
+
+/** Whether the denied feeling is said of the dream itself: "not a happy dream", "el sueño no fue feliz". */
+function saidOfTheDream(tokens: readonly Token[], negator: number, first: number, last: number): boolean {
+  const next = tokens[last + 1];
+  if (next && !next.breakBefore && DREAM_WORDS.has(next.norm)) return true;
+  let from = negator;
+  while (from > 0 && from > negator - 2 && !(tokens[from] as Token).breakBefore) from--;
+  for (let j = from; j < first; j++) if (DREAM_WORDS.has((tokens[j] as Token).norm)) return true;
+  return false;
+}
+
+/** A Spanish verb in "we" ("estábamos", "fuimos"): "todos estábamos felices" includes the dreamer. */
+const WE_VERB = /(?:abamos|iamos|eramos)$|^(?:estamos|estuvimos|fuimos|somos|quedamos)$/;
 
 /** Clause words a person must not be looked for across, and how far back. */
 const EXPERIENCER_REACH = 4;
@@ -209,40 +246,64 @@ const EXPERIENCER_REACH = 4;
 /** Whether the nearest person named with the feeling is someone other than the dreamer. */
 function feltByOthers(tokens: readonly Token[], hit: PatternHit<LexiconEntry>, language: Language): boolean {
   const { self, other } = WHO[language];
-  const next = tokens[hit.last + 1];
-  // "It scared me", "they frightened us": the dreamer is the one scared.
-  if (next && !next.breakBefore && self.has(next.norm)) return false;
+  // "It scared me", "they frightened us", "they laughed at me": the dreamer is the one who feels it.
+  for (let j = hit.first + 1; j <= hit.last + 1 && j < tokens.length; j++) {
+    const token = tokens[j] as Token;
+    if (token.breakBefore) break;
+    if (self.has(token.norm)) return false;
+  }
   const clause = MODIFIERS[language].clause;
   for (let j = hit.first - 1; j >= 0 && j >= hit.first - EXPERIENCER_REACH; j--) {
     if ((tokens[j + 1] as Token).breakBefore) return false;
     const word = (tokens[j] as Token).norm;
-    if (self.has(word)) return false;
+    if (self.has(word) || (language === "es" && WE_VERB.test(word))) return false;
     if (other.has(word)) return true;
     if (clause.has(word)) return false;
   }
   return false;
 }
 
-function collectHits(text: string, language: Language, tokens: readonly Token[]): Hit[] {
+/** The feelings named, and the kinds the dreamer denies of the dream as a whole ("not a happy dream"). */
+interface Collected {
+  hits: Hit[];
+  denied: Set<EmotionKind>;
+}
+
+function collectHits(text: string, language: Language, tokens: readonly Token[]): Collected {
   const modifiers = MODIFIERS[language];
   const ends = sentenceEnds(text);
   let capitals: boolean | undefined;
   let contextsAt: ((at: number) => ReadonlySet<Context>) | undefined;
   const hits: Hit[] = [];
+  const denied = new Set<EmotionKind>();
   let endIndex = 0;
   for (const found of findPatterns(INDEX[language], tokens)) {
     const { sense: written, intensity: listed } = found.value;
     if (written === null) continue;
     let sense: EmotionKind | "nightmare" = written as EmotionKind | "nightmare";
     let base = listed;
+    let resolved = false;
     if (written === "laughter" || written === "pena") {
       contextsAt ??= sentenceContexts(tokens, language);
       [sense, base] = resolveSense(written, contextsAt(found.first));
+      // Mockery or menace is felt by the dreamer, whoever laughs.
+      resolved = written === "laughter" && sense !== "joy";
     }
     const firstToken = tokens[found.first] as Token;
     const lastToken = tokens[found.last] as Token;
     const negator = negatorBefore(tokens, found.first, modifiers);
-    if (negator >= 0) {
+    const strongest =
+      negator >= 0 && sense !== "nightmare" && neverSo(tokens, negator, found.first, modifiers);
+    // "not really scared", "no tenía mucho miedo": a little fear, not none ("not very happy" stays denied).
+    const hedge =
+      negator >= 0 &&
+      !strongest &&
+      sense !== "nightmare" &&
+      DARK.has(sense) &&
+      hedged(tokens, negator, found.first, modifiers);
+    if (negator >= 0 && !hedge && !strongest) {
+      if (sense !== "nightmare" && saidOfTheDream(tokens, negator, found.first, found.last))
+        denied.add(sense);
       const flipped = sense === "nightmare" ? undefined : NEGATED[sense];
       if (flipped) {
         const start = (tokens[negator] as Token).start;
@@ -250,6 +311,13 @@ function collectHits(text: string, language: Language, tokens: readonly Token[])
         hits.push({ kind: flipped, intensity: 1, span, nightmare: false, others: false });
       }
       continue;
+    }
+    let others = !resolved && feltByOthers(tokens, found, language);
+    if (others && sense === "joy") {
+      // Others enjoying the dreamer's plight ("everyone enjoyed watching me run") is the dreamer's shame.
+      contextsAt ??= sentenceContexts(tokens, language);
+      const contexts = contextsAt(found.first);
+      if (contexts.has("mockery") || contexts.has("watched")) [sense, base, others] = ["shame", 1, false];
     }
     while (endIndex < ends.length && (ends[endIndex] as [number, number])[0] < lastToken.end) endIndex++;
     const bangs = ends[endIndex]?.[1] ?? 0;
@@ -260,13 +328,35 @@ function collectHits(text: string, language: Language, tokens: readonly Token[])
       modifierDelta(tokens, found, modifiers) + (bangs >= 2 ? 1 : 0) + (shouted && capitals ? 1 : 0);
     hits.push({
       kind: sense === "nightmare" ? "fear" : sense,
-      intensity: clampIntensity(base + emphasis),
+      intensity: strongest ? 3 : hedge ? 1 : clampIntensity(base + emphasis),
       span: { start: firstToken.start, end: lastToken.end, text: words },
       nightmare: sense === "nightmare",
-      others: feltByOthers(tokens, found, language),
+      others,
     });
   }
-  return hits;
+  return { hits, denied };
+}
+
+/**
+ * The hits that speak of the dream: not those in waking remarks, unless the remark tells how the dreamer
+ * woke ("I woke up screaming") or names the dream a nightmare ("Had a nightmare last night").
+ */
+function inTheDream(hits: readonly Hit[], remarks: readonly Span[]): Hit[] {
+  const sorted = [...remarks].sort((a, b) => a.start - b.start);
+  const kept: Hit[] = [];
+  let r = 0;
+  for (const hit of hits) {
+    while (r < sorted.length && (sorted[r] as Span).end <= hit.span.start) r++;
+    const remark = sorted[r];
+    const inRemark = remark !== undefined && remark.start <= hit.span.start;
+    if (!inRemark || hit.nightmare || WAKE_REMARK.test(remark.text)) kept.push(hit);
+  }
+  return kept;
+}
+
+/** Feelings the text gives to others count one step weaker than the dreamer's own. */
+function weighted(hit: Hit): Hit {
+  return hit.others ? { ...hit, intensity: clampIntensity(hit.intensity - 1) } : hit;
 }
 
 interface KindTally {
@@ -275,6 +365,8 @@ interface KindTally {
   count: number;
   first: number;
   evidence: Span[];
+  /** The dreamer feels it at least once (not only others in the dream). */
+  own: boolean;
 }
 
 /** A feeling named three times or more weighs one step more than its strongest mention. */
@@ -293,17 +385,21 @@ function tally(hits: readonly Hit[]): KindTally[] {
         count: 1,
         first: hit.span.start,
         evidence: [hit.span],
+        own: !hit.others,
       });
       continue;
     }
+    known.own ||= !hit.others;
     known.count++;
     known.intensity = clampIntensity(Math.max(known.intensity, hit.intensity));
     if (known.evidence.length < MAX_EVIDENCE) known.evidence.push(hit.span);
   }
   for (const known of byKind.values())
     if (known.count >= REPEATED) known.intensity = clampIntensity(known.intensity + 1);
+  // The dreamer's own feelings come before those only others feel ("she was happy, I was sad").
   return [...byKind.values()].sort(
-    (a, b) => b.intensity - a.intensity || b.count - a.count || a.first - b.first,
+    (a, b) =>
+      Number(b.own) - Number(a.own) || b.intensity - a.intensity || b.count - a.count || a.first - b.first,
   );
 }
 
@@ -330,28 +426,32 @@ function toneOf(hits: readonly Hit[], nightmare: boolean): EmotionAnalysis["tone
 const DREAD = new Set<EmotionKind>(["fear", "anxiety"]);
 
 /**
- * The dreamer's own fear (clear) or anxiety (intense) is as strong as their strongest feeling, and it is
- * more than one passing word: "terrified", or fear named again. One "scared" in a walk to the shop, or a
- * story character's terror, does not make a nightmare.
+ * The dreamer's own fear is clear (2 or more) and as strong as their strongest feeling, and it is more than
+ * one passing word: "terrified", or dread named again. One "scared" in a walk to the shop, a story
+ * character's terror, or a stress dream ("I woke up so stressed") does not make a nightmare.
  */
 function dreadCarries(ownHits: readonly Hit[]): boolean {
   const kinds = tally(ownHits);
   const top = kinds[0]?.intensity ?? 0;
-  const carries = kinds.some(
-    ({ kind, intensity }) =>
-      intensity === top && ((kind === "fear" && intensity >= 2) || (kind === "anxiety" && intensity === 3)),
-  );
+  const carries = kinds.some(({ kind, intensity }) => kind === "fear" && intensity === top && intensity >= 2);
   const dread = ownHits.filter((hit) => DREAD.has(hit.kind));
-  return carries && (dread.length >= 2 || dread.some((hit) => hit.intensity === 3));
+  return carries && (dread.length >= 2 || dread.some((hit) => hit.kind === "fear" && hit.intensity === 3));
 }
 
-/** `tokens`: the text's tokenize() result, when the caller has it already. */
+/**
+ * `tokens`: the text's tokenize() result, and `wakingRemarks`: analyseRoles()'s, when the caller has them
+ * already.
+ */
 export function analyseEmotions(
   text: string,
   language: Language,
   tokens: readonly Token[] = tokenize(text),
+  wakingRemarks: readonly Span[] = analyseRoles(text, [], language).wakingRemarks,
 ): EmotionAnalysis {
-  const hits = collectHits(text, language, tokens);
+  const collected = collectHits(text, language, tokens);
+  const hits = inTheDream(collected.hits, wakingRemarks)
+    .filter((hit) => !collected.denied.has(hit.kind))
+    .map(weighted);
   const kinds = tally(hits);
   const ending = endingOf(hits, text.length);
   const endsInRelief = ending !== null && LIGHT.has(ending);

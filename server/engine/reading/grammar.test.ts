@@ -7,7 +7,9 @@ import {
   esIsPlural,
   esNounInfo,
   esNounPhrase,
+  hasFiniteVerb,
   lintReading,
+  startsWithVerb,
   symbolsCount,
   toSecondPerson,
 } from "./grammar";
@@ -84,6 +86,9 @@ describe("Spanish nouns", () => {
     expect(esNounPhrase("dentista", "def", "f")).toBe("la dentista");
     expect(esArticle("policía", { definite: false, gender: "f" })).toBe("una");
     expect(esArticle("artistas", { definite: true, gender: "f" })).toBe("las");
+    // «la micro» in Chile, «el micro» in Argentina: the dreamer's own article is never flagged.
+    expect(lintReading("Subiste a una micro llena de gente.", "es")).toEqual([]);
+    expect(lintReading("Subiste a un micro lleno de gente.", "es")).toEqual([]);
   });
 });
 
@@ -293,5 +298,42 @@ describe("words that are also names of JavaScript object properties", () => {
   it("retells a clause holding 'constructor', 'toString' or '__proto__' without failing", () => {
     expect(toSecondPerson("I saw the constructor and my toString __proto__ note", "en")).toContain("your");
     expect(toSecondPerson("vi el constructor y mi __proto__", "es")).toContain("tu");
+  });
+});
+
+describe("finite verbs (a clause that can be retold as a sentence)", () => {
+  it.each([
+    ["en", "you were on the beach"],
+    ["en", "the dog ran after you"],
+    ["en", "a giraffe stopped the traffic"],
+    ["en", "you bite into a sandwich"],
+    ["es", "corrías por la playa"],
+    ["es", "te dijo que no"],
+    ["es", "la guagua llegó por fin"],
+    ["es", "pasan unos perros negros"],
+    ["es", "será que te quedaste dormido"],
+    ["es", "el perro sigue esperando"],
+  ] as const)("%s: «%s» has one", (language, words) => {
+    expect(hasFiniteVerb(words, language)).toBe(true);
+  });
+
+  it.each([
+    ["en", "a double bed and a TV"],
+    ["en", "feelings, nervous, a little ashamed"],
+    ["en", "beside it trying to hand a letter up"],
+    ["en", "the tired old man in bed"],
+    ["es", "la gente desconocida, los vecinos"],
+    ["es", "la policía y la alegría del barrio"],
+    ["es", "mirando el reloj de la pared"],
+  ] as const)("%s: «%s» has none", (language, words) => {
+    expect(hasFiniteVerb(words, language)).toBe(false);
+  });
+
+  it("tells a clause that starts on its verb, its subject left behind", () => {
+    expect(startsWithVerb("was on the beach", "en")).toBe(true);
+    expect(startsWithVerb("remembered the previous day", "en")).toBe(true);
+    expect(startsWithVerb("you were on the beach", "en")).toBe(false);
+    expect(startsWithVerb("Pasan unos perros", "es")).toBe(true);
+    expect(startsWithVerb("la casa era grande", "es")).toBe(false);
   });
 });

@@ -78,7 +78,7 @@ const ES_EITHER_GENDER = new Map<string, EsGender>([
     monarca patriarca jerarca hipócrita israelita jesuita eremita cosmopolita azteca maya inca celta belga croata
     persa cura papa coma cometa orden margen mar corte pendiente capital final arte azúcar internet maratón
     pijama lente tilde mimbre cólera vocal editorial médico chamán mole manga delta alcalde sastre jefe tanga
-    mejor peor mayor menor superior inferior anterior posterior interior exterior`,
+    mejor peor mayor menor superior inferior anterior posterior interior exterior micro radio`,
     "m",
   ),
   ...genderOf(
@@ -1255,6 +1255,102 @@ export function hasFirstPersonPlural(words: string, language: Language): boolean
       : ES_FIRST_PLURAL.has(word.folded) ||
         (ES_FIRST_PLURAL_VERB.test(word.folded) && !ES_NOUNS_IN_MOS.has(word.folded)),
   );
+}
+
+// --- Whole clauses -----------------------------------------------------------------------------------
+
+/** English finite verbs told by their form: auxiliaries and irregular pasts ("ran", "saw", "told"). */
+const EN_FINITE = wordSet(`
+  am is are was were has have had do does did can could will would shall should may might must isn't aren't
+  wasn't weren't hasn't haven't hadn't don't doesn't didn't can't couldn't won't wouldn't shouldn't you're
+  you've you'd you'll he's she's it's they're there's went came saw ran got took made said told found felt kept
+  left knew thought began stood sat fell held gave brought bought caught flew grew drove rode ate drank swam
+  woke wore threw broke spoke hid bit led lost met paid put sent shot shut slept spent stole struck swore
+  taught tore won wrote heard hit hurt let meant became chose forgot froze hung lay lit rang rose sang sank
+  shook slid sought spun stuck swung understood dug fed fled fought knelt leapt sprang strode
+`);
+/** Words in -ed that are not a past: "a bed", "a hundred". */
+const EN_NOT_PAST = wordSet(`
+  bed red shed sled seed need speed feed weed reed hundred naked wicked sacred scared ashamed tired worried
+  excited bored confused embarrassed terrified frightened relieved surprised amazed annoyed stressed depressed
+  pleased interested exhausted freaked horrified disgusted shocked overwhelmed
+`);
+/** Words after which an -ed word is an adjective or a noun ("the tired man", "in bed"). */
+const EN_BEFORE_ADJECTIVE = wordSet(
+  "the a an my your his her their its our this that these those some very so too of in on at with little really kinda bit more most",
+);
+/** Subjects after which the next word that is not one of these is their verb: "you bite", "they run". */
+const EN_SUBJECTS = wordSet("you he she it they");
+const EN_NOT_VERB_AFTER_SUBJECT = wordSet(
+  "and or but the a an all both too also just never always still then only really suddenly again even",
+);
+/** Object pronouns before a Spanish verb: "te dijo", "se largaba" ("la", "los" are also articles). */
+const ES_CLITICS_BEFORE_VERB = wordSet("me te se le les nos");
+/** Finite endings: imperfect, preterite, conditional ("corrías", "llegaste", "cayeron"). */
+const ES_FINITE_ENDING = /(?:abas?|aban|ábamos|ías?|ían|íamos|aste|iste|aron|ieron|ó|rá|rán)$/;
+/** Words before which an ending like "-ía" names a thing: "la policía", "de alegría". */
+const ES_BEFORE_NOUN = wordSet(
+  "el la los las un una unos unas mi tu su mis tus sus de del con en a al por para sin",
+);
+/** Present forms of the verbs the lexicon knows (tienes, caminan, sigue) from their first person. */
+const ES_PRESENT_ENDING = /^(.+?)(?:as|es|a|e|an|en)$/;
+const ES_ARTICLE_AFTER_VERB = wordSet("el la los las un una unos unas mi mis tu tus su sus");
+/** Verbs no form table holds: the commonest presents of ser, estar, haber, ir. */
+const ES_FINITE = wordSet(`
+  es son eres está están estás hay ha han has va van vas fue fui fuiste fueron sigue siguen sigues tiene tienen
+  tienes viene vienen vienes puede pueden puedes quiere quieren quieres hace hacen haces dice dicen dices sale
+  salen sales pone ponen pones
+`);
+
+function isEsFinite(words: WordView[], index: number): boolean {
+  const word = words[index];
+  if (!word) return false;
+  const before = adjacentBefore(words, index);
+  if (before && ES_CLITICS_BEFORE_VERB.has(before.folded)) return true;
+  if (ES_FINITE.has(word.folded) || isVerbLike(word) || ES_VERB_FORMS.has(word.folded)) {
+    return !(before && ES_BEFORE_NOUN.has(before.folded));
+  }
+  if (ES_FINITE_ENDING.test(word.lower) && word.folded.length > 3)
+    return !(before && ES_BEFORE_NOUN.has(before.folded));
+  if (before && ES_BEFORE_NOUN.has(before.folded)) return false;
+  const present = ES_PRESENT_ENDING.exec(word.folded);
+  const first = present ? ES_VERB_FORMS.get(`${present[1]}o`) : undefined;
+  if (first !== undefined && !first.doubtful) return true;
+  // "pasan unos perros", "llega la guagua": a present form is told by the article right after it.
+  const after = adjacentAfter(words, index);
+  return /(?:an|en)$/.test(word.folded) && after !== undefined && ES_ARTICLE_AFTER_VERB.has(after.folded);
+}
+
+function isEnFinite(words: WordView[], index: number): boolean {
+  const word = words[index];
+  if (!word) return false;
+  const norm = word.lower.replaceAll("’", "'");
+  if (EN_FINITE.has(norm)) return true;
+  const before = adjacentBefore(words, index);
+  if (/^\p{L}{2,}ed$/u.test(norm) && !EN_NOT_PAST.has(norm))
+    return !(before && EN_BEFORE_ADJECTIVE.has(before.lower));
+  return (
+    before !== undefined &&
+    EN_SUBJECTS.has(before.lower) &&
+    !EN_NOT_VERB_AFTER_SUBJECT.has(norm) &&
+    !/(?:ly|ing)$/.test(norm)
+  );
+}
+
+/**
+ * Whether the words hold a finite verb ("you were", "ran", «corrías», «te dijo»): a clause that can be
+ * retold as a sentence, not a bare noun phrase ("a TV", «la gente desconocida»).
+ */
+export function hasFiniteVerb(words: string, language: Language): boolean {
+  const { words: views } = lexWords(words);
+  const finite = language === "en" ? isEnFinite : isEsFinite;
+  return views.some((_, index) => finite(views, index));
+}
+
+/** Whether the first word is a finite verb: an English clause that lost its subject ("was on the beach"). */
+export function startsWithVerb(words: string, language: Language): boolean {
+  const { words: views } = lexWords(words);
+  return language === "en" ? isEnFinite(views, 0) : isEsFinite(views, 0);
 }
 
 // --- Lint ----------------------------------------------------------------------------------------------

@@ -27,14 +27,13 @@ export function analyseDream(
 ): DreamAnalysis {
   const { entries } = readingLexicon(data);
   const known = matches.filter((match) => entries.has(match.key));
+  const tokens = tokenize(text);
   const roles = analyseRoles(text, known, language);
-  const emotions = analyseEmotions(text, language);
+  const emotions = analyseEmotions(text, language, tokens, roles.wakingRemarks);
   const safety = detectSafety(text, language);
   const salience = rankSalience({ text, language, matches: known, entries, emotions, roles });
   const keys = new Set(known.map((match) => match.key));
-  const themes = selectThemes(keys, text, language, emotions, data.themes, tokenize(text)).map(
-    (theme) => theme.key,
-  );
+  const themes = selectThemes(keys, text, language, emotions, data.themes, tokens).map((theme) => theme.key);
   return { text, language, matches: known, roles, emotions, safety, salience, themes };
 }
 

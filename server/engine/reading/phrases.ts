@@ -45,8 +45,13 @@ export interface Phrases {
   turn(moment: string, feeling: string | null): string[];
   /** `many`: two feelings are named. */
   feeling(feelings: string, words: string, many: boolean): string[];
-  /** A central image whose meaning follows a verb. `where` places it among the images told ("At the start", "Then"). */
+  /** A central image whose meaning follows a verb, placed by `where` (the turn, the start, or beside the lead). */
   image(image: ImageWords, verbAndMeaning: string, where: ImagePlace): string[];
+  /**
+   * An image whose stock meaning is warm (joy, loyalty, vitality) where the dream is fearful, sad or angry or
+   * the image harms: the meaning read as strained or threatened, never as warmth. `feeling` as feelingName.
+   */
+  strained(image: ImageWords, gist: string, feeling: string | null): string[];
   /** What an image speaks of when its description gives nothing to cut out in the reader's voice. */
   unspokenMeaning: string;
   personal(image: ImageWords, meaning: string): string[];
@@ -62,8 +67,8 @@ export interface Phrases {
   againstYou(image: ImageWords, meaning: string): string[];
   /** Someone or something acting on the dreamer: overpowering only when `force` says so, received when it is care. */
   actsOnYou(image: ImageWords, force: Force): string[];
-  /** The dreamer's own, real one ("your dog", «tu mamá»). */
-  ownReal(image: ImageWords, person: boolean, aboutMeaning: string): string[];
+  /** The dreamer's own, real one ("your dog", «tu mamá»); `against`: it came at the dreamer with force. */
+  ownReal(image: ImageWords, person: boolean, aboutMeaning: string, against: boolean): string[];
   /** The dreamer's own one is harmed in the dream: fear of losing what one loves. */
   ownHarmed(image: ImageWords, person: boolean): string[];
   /** An action of harm when someone of the dreamer's own is harmed. */
@@ -96,11 +101,12 @@ export interface Phrases {
   journal(names: string): string[];
   guidanceHeading: string;
   /**
-   * `moment`: the dream's turn retold (as `turn` takes it) and its feeling (as feelingName gives it): the
-   * guidance asks about THIS dream's moment or feeling; the stock wordings only when it has neither.
+   * A question about THIS dream: the dreamer's part in its turn and the image there (`moment`), else its
+   * feeling with `lead` (its most central thing or being), else what `lead` means here (`meaning`).
    */
-  guidance(names: string, meaning: string, moment: DreamMoment): string[];
-  practice(name: string, image: string, steps: string, moment: DreamMoment): string[];
+  guidance(lead: ImageWords, meaning: string, moment: DreamMoment): string[];
+  /** `anchor`: the images the practice itself concerns (a theme's), or null; else it starts from the feeling. */
+  practice(name: string, anchor: string | null, steps: string, moment: DreamMoment): string[];
   category(category: DreamCategory, visitFromDead: boolean): string;
 
   short(names: string, gists: string, feeling: string | null): string;
@@ -114,14 +120,28 @@ export interface Phrases {
   invitationGuidance: string;
 }
 
-/** The dream's turn (second person or quoted) and its strongest feeling; either may be missing. */
+/** The dream's turn (second person or quoted), its strongest feeling, the dreamer's part and image there. */
 export interface DreamMoment {
   turn: string | null;
   feeling: string | null;
+  /** What the dreamer did at the turn: acted, was acted on by force, was given something, or looked on. */
+  part: "doing" | "undergoing" | "receiving" | "watching" | null;
+  /** The thing or being at the turn, as named in the reading. */
+  image: string | null;
+  /** The dream's clause, retold, where the dreamer plays that part ("a dog bit you"). */
+  scene: string | null;
 }
 
-/** Where an image stands among those the reading tells, without naming the others. */
-export type ImagePlace = "only" | "first" | "middle" | "last";
+/**
+ * Where an image stands in the reading: at the dream's turn (told first), first when the dream has no turn,
+ * the only one, or "linked": read as bearing on `lead` (the first image told, when a thing or a being) and
+ * on the dream's `feeling`.
+ */
+export interface ImagePlace {
+  at: "only" | "turn" | "first" | "linked";
+  lead: string | null;
+  feeling: string | null;
+}
 
 /** What is done to the dreamer: "force" overpowers (attacked, eaten), "care" is given (served, hugged). */
 export type Force = "force" | "care" | null;
@@ -131,6 +151,11 @@ export type Mood = "steadying" | "affirming" | "gentle" | "anger" | "confusion" 
 /** Spanish "de el" -> "del", "a el" -> "al": the article of a common noun, never "él" nor a capitalised name. */
 function contractEs(text: string): string {
   return text.replace(/\b([Dd])e el /g, "$1el ").replace(/(^|[\s¿¡(])([Aa]) el /g, "$1$2l ");
+}
+
+/** «un miedo intenso» -> «ese mismo miedo intenso»: the feeling an image shares with the one before. */
+function esSame(feeling: string): string {
+  return feeling.replace(/^(?:un|el) /, "ese mismo ").replace(/^(?:una|la) /, "esa misma ");
 }
 
 /** «un miedo intenso» -> «ese miedo intenso»: the feeling pointed at, not introduced. */
@@ -146,13 +171,98 @@ export function verbFor(image: { plural: boolean }, verb: MeaningVerb): string {
   return image.plural ? verb.other : verb.one;
 }
 
-/** "a, then b, and in the end c": `last` carries its own punctuation (", and in the end " / " y, al final, "). */
-function listOf(clauses: readonly string[], connectors: readonly string[], last: string): string {
+/** A clause that tells its own step ("then I found…", «y al final me encontré…») needs no connector added. */
+const OWN_STEP = {
+  en: {
+    pattern:
+      /(?<![\p{L}'’])(?:then|next|later|finally|at last|after that|in the end|at the end|by the end)(?![\p{L}'’])/iu,
+    and: " and ",
+  },
+  es: {
+    pattern: /(?<!\p{L})(?:luego|después|entonces|más tarde|finalmente|por fin|al final)(?!\p{L})/iu,
+    and: " y ",
+  },
+};
+
+/**
+ * "a, then b, and in the end c": `last` carries its own punctuation (", and in the end " / " y, al final, ").
+ * A clause that already says its step is joined plainly, never "y, al final, … y al final …".
+ */
+function listOf(
+  clauses: readonly string[],
+  connectors: readonly string[],
+  last: string,
+  own: (typeof OWN_STEP)["en"],
+): string {
   if (clauses.length === 1) return clauses[0] ?? "";
   const middle = clauses
     .slice(1, -1)
-    .map((clause, index) => `, ${connectors[index % connectors.length]} ${clause}`);
-  return `${clauses[0]}${middle.join("")}${last}${clauses.at(-1)}`;
+    .map((clause, index) =>
+      own.pattern.test(clause) ? `, ${clause}` : `, ${connectors[index % connectors.length]} ${clause}`,
+    );
+  const final = clauses.at(-1) ?? "";
+  return `${clauses[0]}${middle.join("")}${own.pattern.test(final) ? own.and : last}${final}`;
+}
+
+type Part = NonNullable<DreamMoment["part"]>;
+
+/** The guidance on the dreamer's part, told through the dream's own clause where it is played. */
+function enScene(scene: string, part: Part, felt: string | null): string[] {
+  switch (part) {
+    case "undergoing":
+      return [
+        `When ${scene}, you could only take it: where in your waking life does something press on you like that, and what would answering it look like${felt ? `, rather than carrying ${felt}` : ""}?`,
+        `Ask yourself what in your life right now feels like the moment when ${scene}${felt ? `, with ${felt}` : ""}, and where you could push back.`,
+        `Go back to the moment when ${scene}: what in your days leaves you feeling that way${felt ? `, with ${felt}` : ""}, and what small step would give you back some say?`,
+      ];
+    case "receiving":
+      return [
+        `When ${scene}, you were on the receiving end: what is being offered to you in your waking life, and do you let it reach you?`,
+        `Ask yourself what in your days feels like the moment when ${scene}, something you receive${felt ? ` with ${felt}` : ""}, and whether you make room for it.`,
+        `Go back to the moment when ${scene}: where in your waking life is there something you receive like that${felt ? `, with ${felt}` : ""}, and do you let it reach you?`,
+      ];
+    case "doing":
+      return [
+        `When ${scene}, it was you who acted${felt ? `, with ${felt}` : ""}: where in your waking life are you ready to act like that, and what still holds you back?`,
+        `The dream gave you the move when ${scene}: ask yourself where in your days you could act like that${felt ? `, and what ${felt} tells you about it` : ""}.`,
+        `Go back to the moment when ${scene}: where else in your life could you act like that${felt ? `, with ${felt}` : ""}, and what still holds you back?`,
+      ];
+    case "watching":
+      return [
+        `When ${scene}, you looked on rather than acting${felt ? `, with ${felt}` : ""}: what in your waking life are you watching from the side, and what does it ask of you?`,
+        `You were a witness when ${scene}: ask yourself what you are watching unfold in your life right now, and what it asks of you.`,
+        `Go back to the moment when ${scene}: what in your life are you looking on at from the side${felt ? `, with ${felt}` : ""}, and what does it ask of you?`,
+      ];
+  }
+}
+
+function esScene(scene: string, part: Part, that: string | null): string[] {
+  switch (part) {
+    case "undergoing":
+      return [
+        `Cuando ${scene}, solo podías aguantarlo: ¿dónde te presiona algo así en tu vida despierta, y qué haría falta para responderle${that ? ` en lugar de cargar con ${that}` : ""}?`,
+        `Pregúntate qué se parece hoy en tu vida al momento en que ${scene}${that ? `, con ${that}` : ""}, y dónde podrías plantarte.`,
+        `Regresa al momento en que ${scene}: ¿qué te deja así en tus días${that ? `, con ${that}` : ""}, y qué paso pequeño te devolvería algo de voz?`,
+      ];
+    case "receiving":
+      return [
+        `Cuando ${scene}, el sueño te muestra recibiendo: ¿qué se te ofrece en tu vida despierta, y lo dejas llegar?`,
+        `Pregúntate qué se parece en tus días al momento en que ${scene}, algo que recibes${that ? ` con ${that}` : ""}, y si le haces sitio.`,
+        `Regresa al momento en que ${scene}: ¿dónde hay en tu vida despierta algo que recibes así${that ? `, con ${that}` : ""}, y lo dejas llegar?`,
+      ];
+    case "doing":
+      return [
+        `Cuando ${scene}, eras tú quien actuaba${that ? `, con ${that}` : ""}: ¿dónde estás en condiciones de actuar así en tu vida despierta, y qué te frena todavía?`,
+        `El sueño te dio a ti el movimiento cuando ${scene}: pregúntate dónde podrías actuar así en tus días${that ? `, y qué te dice ${that}` : ""}.`,
+        `Regresa al momento en que ${scene}: ¿dónde más podrías actuar así${that ? `, con ${that}` : ""}, y qué te frena todavía?`,
+      ];
+    case "watching":
+      return [
+        `Cuando ${scene}, mirabas sin ser quien actuaba${that ? `, con ${that}` : ""}: ¿qué estás mirando desde fuera en tu vida despierta, y qué te pide?`,
+        `Fuiste testigo cuando ${scene}: pregúntate qué ves desarrollarse hoy en tu vida y qué te pide.`,
+        `Regresa al momento en que ${scene}: ¿qué miras desde un lado en tu vida${that ? `, con ${that}` : ""}, y qué te pide?`,
+      ];
+  }
 }
 
 const EN_FEELINGS: Record<EmotionKind, string> = {
@@ -221,11 +331,11 @@ const en: Phrases = {
           `At the centre of your dream is one moment: ${clauses[0]}.`,
         ]
       : [
-          `Your dream moves like this: ${listOf(clauses, ["then", "next", "after that"], ", and in the end ")}.`,
-          `Follow the thread of this dream: first ${listOf(clauses, ["next", "then", "later"], ", and at last ")}.`,
-          `Here is the path your dream takes: ${listOf(clauses, ["then", "after that", "next"], ", and by the end ")}.`,
-          `Your dream tells its story in steps: ${listOf(clauses, ["later", "then", "next"], ", and finally ")}.`,
-          `It all unfolds in order: ${listOf(clauses, ["after that", "then", "later"], ", and at the close ")}.`,
+          `Your dream moves like this: ${listOf(clauses, ["then", "next", "after that"], ", and in the end ", OWN_STEP.en)}.`,
+          `Follow the thread of this dream: first ${listOf(clauses, ["next", "then", "later"], ", and at last ", OWN_STEP.en)}.`,
+          `Here is the path your dream takes: ${listOf(clauses, ["then", "after that", "next"], ", and by the end ", OWN_STEP.en)}.`,
+          `Your dream tells its story in steps: ${listOf(clauses, ["later", "then", "next"], ", and finally ", OWN_STEP.en)}.`,
+          `It all unfolds in order: ${listOf(clauses, ["after that", "then", "later"], ", and at the close ", OWN_STEP.en)}.`,
         ],
   turn: (moment, feeling) => [
     `The turn comes when ${moment}: ${feeling ? `that ${feeling}` : "that moment"} is where the dream's message sits.`,
@@ -239,33 +349,56 @@ const en: Phrases = {
       : `The feeling that runs through it is ${feelings}${words}.`,
     `${capitalise(feelings)} ${many ? "colour" : "colours"} all of it${words}.`,
   ],
-  image: (image, verbAndMeaning, where) => {
+  image: (image, verbAndMeaning, { at, lead, feeling }) => {
     const named = `${image.name} ${verbAndMeaning}`;
-    switch (where) {
+    switch (at) {
       case "only":
         return [
           `At the heart of the dream, where ${image.clause}, ${named}.`,
           `In the moment when ${image.clause}, ${named}.`,
         ];
+      case "turn":
+        return [
+          `At the turn itself, ${named}.`,
+          `In that charged moment, ${named}.`,
+          `Right there, at the turn, ${named}.`,
+        ];
       case "first":
         return [`At the start, ${named}.`, `To begin with, ${named}.`, `Opening the dream, ${named}.`];
-      case "middle":
+      case "linked":
+        // Read as bearing on the first image, not as the next entry of a list.
         return [
-          `Then ${named}.`,
-          `Further on, ${named}.`,
-          `As the dream goes on, ${named}.`,
-          `Next, ${named}.`,
-          `Later, ${named}.`,
-          `Midway through, ${named}.`,
-        ];
-      case "last":
-        return [
-          `At the end, ${named}.`,
-          `Last of all, ${named}.`,
-          `Closing the dream, ${named}.`,
-          `Finally, ${named}.`,
+          ...(feeling
+            ? [
+                `Within that same ${feeling}, ${named}.`,
+                lead
+                  ? `Caught in the same ${feeling} as ${lead}, ${named}.`
+                  : `Caught in that ${feeling}, ${named}.`,
+                `Under that ${feeling}, ${named}.`,
+              ]
+            : []),
+          ...(lead
+            ? [
+                `Beside ${lead}, ${named}.`,
+                `Alongside ${lead}, ${named}.`,
+                `Around ${lead}, ${named}.`,
+                `Together with ${lead}, ${named}.`,
+              ]
+            : [
+                `In the same dream, ${named}.`,
+                `Woven into the same story, ${named}.`,
+                `Part of the same scene, ${named}.`,
+                `Not far from it, ${named}.`,
+              ]),
         ];
     }
+  },
+  strained: (image, gist, feeling) => {
+    const [it, they] = image.plural ? ["they come", "them"] : ["it comes", "it"];
+    return [
+      `${capitalise(image.name)} would usually speak of ${gist}; here, where ${image.clause}, ${it} with ${feeling ?? "a threat"}, so read ${they} as ${gist} under strain, or out of reach.`,
+      `Where ${image.clause}, ${image.name} ${image.plural ? "do" : "does"} not bring ${gist} as ${image.plural ? "they" : "it"} might elsewhere: the ${feeling ?? "tension"} around ${they} shows ${gist} that feels threatened.`,
+    ];
   },
   unspokenMeaning: "what it stirs in you",
   personal: (image, meaning) => [
@@ -310,7 +443,7 @@ const en: Phrases = {
         ];
     }
   },
-  ownReal: (image, person, aboutMeaning) => {
+  ownReal: (image, person, aboutMeaning, against) => {
     const real = person
       ? image.plural
         ? "real people in your life"
@@ -318,10 +451,16 @@ const en: Phrases = {
       : image.plural
         ? "your real companions"
         : "your real companion";
-    const bond = person ? "your relationship as it is now" : "the bond you share";
+    const is = image.plural ? "are" : "is";
+    // One of the dreamer's own who came at them speaks of a strain between them, not of the warm bond.
+    const bond = against
+      ? "a strain in the bond as it is now, something between you that feels turned against you"
+      : person
+        ? "your relationship as it is now"
+        : "the bond you share";
     return [
-      `${capitalise(image.name)} ${image.plural ? "are" : "is"} ${real}: when ${image.clause}, the dream may be about ${bond}, and only after that about ${aboutMeaning}.`,
-      `First of all, ${image.name} ${image.plural ? "are" : "is"} ${real}, and when ${image.clause} the dream may speak of ${bond}; only then of ${aboutMeaning}.`,
+      `${capitalise(image.name)} ${is} ${real}: when ${image.clause}, the dream may be about ${bond}, and only after that about ${aboutMeaning}.`,
+      `Before any symbol, ${image.name} ${is} ${real}, and when ${image.clause} the dream may speak of ${bond}; only then of ${aboutMeaning}.`,
     ];
   },
   ownHarmed: (image, person) => [
@@ -349,7 +488,7 @@ const en: Phrases = {
     `What matters about ${name} here is what the name stirs in you, for better or worse: a quality, a power or a fear of your own.`,
   ],
   insight: (name, insight) => [
-    `With ${name} in mind: ${insight}`,
+    `Turning to ${name}: ${insight}`,
     `About ${name}, a question to sit with: ${insight}`,
     `Thinking of ${name}: ${insight}`,
   ],
@@ -426,36 +565,76 @@ const en: Phrases = {
     `If you keep a dream journal, write down ${names} and the feeling they left, in your own words; in a week, read it again and notice what has changed, because your own associations are the surest key to these images.`,
   ],
   guidanceHeading: "Soul guidance",
-  guidance: (names, meaning, { turn, feeling }) => {
-    if (turn) {
-      const felt = feeling ? `that ${feeling}` : "what you felt";
+  guidance: (lead, meaning, { turn, feeling, part, image, scene }) => {
+    const felt = feeling ? `that ${feeling}` : null;
+    if (scene && part) return enScene(scene, part, felt);
+    switch (part) {
+      case "undergoing":
+        return [
+          `In this dream ${image ?? "something"} acted on you and you could only take it: where in your waking life does something press on you like that, and what would answering it look like${felt ? `, rather than carrying ${felt}` : ""}?`,
+          `In the dream you were on the receiving end of ${image ?? "something stronger than you"}${felt ? `, with ${felt}` : ""}: what in your days leaves you feeling that way, and what small step would give you back some say?`,
+          `Ask yourself who or what plays the part of ${image ?? "that force"} in your life right now: the dream put you under it${felt ? `, with ${felt}` : ""}, and asks where you could push back.`,
+        ];
+      case "receiving":
+        return [
+          `In the dream, ${image ?? "someone"} gave you something and you were on the receiving end: what is being offered to you in your waking life, and do you let it reach you?`,
+          `Ask yourself what in your days feels like ${image ?? "what you were given"} in this dream, something you receive${felt ? ` with ${felt}` : ""}, and whether you make room for it.`,
+        ];
+      case "doing":
+        return [
+          `In this dream it was you who acted${image ? `, with ${image}` : ""}${felt ? ` and ${felt}` : ""}: where in your waking life are you ready to act like that, and what still holds you back?`,
+          `The dream gave you the move: ask yourself where in your days you could act as you did${image ? ` with ${image}` : ""}${felt ? `, and what ${felt} tells you about it` : ""}.`,
+        ];
+      case "watching":
+        return [
+          `In this dream you looked on${image ? ` at what happened to ${image}` : ""} rather than acting${felt ? `, with ${felt}` : ""}: what in your waking life are you watching from the side, and what does it ask of you?`,
+          `You were a witness in this dream, not the one acting${felt ? `, with ${felt}` : ""}: ask yourself what you are watching unfold in your life right now, and what it asks of you.`,
+        ];
+    }
+    if (image) {
       return [
-        `When ${turn}, ${feeling ? `the ${feeling} was yours` : "something moved in you"}: where in your days do you meet ${felt} too?`,
-        `Think back to the moment when ${turn}: where else in your waking life does ${felt} rise?`,
-        `Before the day takes over, ask where you meet ${felt} of the moment when ${turn}.`,
-        `Ask yourself today which part of your life feels like the moment when ${turn}, and what ${feeling ? `that ${feeling}` : "it"} wants from you.`,
+        `The dream turned on ${image}${felt ? `, and on ${felt}` : ""}: where in your life right now do you meet something like it, and what part of it is yours to do something about?`,
+        `Ask yourself what ${image} stands for in your days right now${felt ? `, and where ${felt} comes from` : ""}: that is the question this dream leaves you.`,
+      ];
+    }
+    if (turn) {
+      return [
+        `Think back to the moment when ${turn}: where else in your waking life does ${felt ?? "what you felt"} rise?`,
+        `Ask yourself today which part of your life feels like the moment when ${turn}, and what ${felt ?? "it"} wants from you.`,
       ];
     }
     if (feeling) {
       return [
-        `The ${feeling} you felt with ${names} is the thread: where in your days does it come up too?`,
-        `Before the day takes over, notice where the ${feeling} of this dream meets you while awake, and what ${names} would say about it.`,
-        `Ask yourself today when you last felt this ${feeling} awake, and what it had in common with ${names}.`,
-        `Where in your waking life does the ${feeling} you felt with ${names} live? Let that be today's question.`,
+        `The ${feeling} you felt when ${lead.clause} is the thread: where in your days does it come up too?`,
+        `Before the day takes over, notice where the ${feeling} of the moment when ${lead.clause} meets you while awake.`,
+        `Ask yourself today when you last felt the ${feeling} you felt when ${lead.clause}, and what the two moments share.`,
       ];
     }
     return [
-      `Your inner self chose ${names} to reach you; before the day takes over, ask where in your waking life you meet ${meaning}.`,
-      `Carry ${names} with you today, and ask yourself where you meet ${meaning} while awake.`,
-      `Sit for a moment with ${names}, and ask yourself where your waking life brings you ${meaning}.`,
+      `Think of the moment when ${lead.clause}: which part of your days looks like it? Ask yourself where you meet ${meaning}.`,
+      `Before the day takes over, go back to where ${lead.clause}, and ask where you meet ${meaning} while awake.`,
     ];
   },
-  practice: (name, image, steps, { turn, feeling }) => {
-    const from = feeling ? `the ${feeling} of this dream` : turn ? `the moment when ${turn}` : image;
-    return [
-      `For this week, try ${name} with ${from} in mind: ${steps}.`,
-      `A practice for the coming days, ${name}, starting from ${from}: ${steps}.`,
-    ];
+  practice: (name, anchor, steps, { feeling, turn }) => {
+    if (anchor) {
+      return [
+        `Because this dream gathers around ${anchor}, a practice for the coming days, ${name}: ${steps}.`,
+        `For this week, try ${name}, thinking of ${anchor}: ${steps}.`,
+      ];
+    }
+    if (feeling) {
+      return [
+        `For this week, try ${name} with the ${feeling} of this dream in mind: ${steps}.`,
+        `A practice for the coming days, ${name}, starting from the ${feeling} of this dream: ${steps}.`,
+      ];
+    }
+    if (turn) {
+      return [
+        `For this week, try ${name}, starting from the moment when ${turn}: ${steps}.`,
+        `A practice for the coming days, ${name}, with the moment when ${turn} in view: ${steps}.`,
+      ];
+    }
+    return [`For this week, try ${name}: ${steps}.`, `A practice for the coming days, ${name}: ${steps}.`];
   },
   category: (category, visitFromDead) => {
     switch (category) {
@@ -528,11 +707,11 @@ const es: Phrases = {
           `En el centro de tu sueño hay un momento: ${clauses[0]}.`,
         ]
       : [
-          `Tu sueño avanza así: ${listOf(clauses, ["luego", "después", "más tarde"], " y, al final, ")}.`,
-          `Sigue el hilo de tu sueño: primero ${listOf(clauses, ["después", "luego", "más tarde"], " y, por último, ")}.`,
-          `Este es el camino que recorre tu sueño: ${listOf(clauses, ["luego", "más tarde", "después"], " y, al cierre, ")}.`,
-          `Tu sueño cuenta su historia por pasos: ${listOf(clauses, ["más tarde", "luego", "después"], " y, finalmente, ")}.`,
-          `Todo sucede en orden: ${listOf(clauses, ["después", "más tarde", "luego"], " y, para terminar, ")}.`,
+          `Tu sueño avanza así: ${listOf(clauses, ["luego", "después", "más tarde"], " y, al final, ", OWN_STEP.es)}.`,
+          `Sigue el hilo de tu sueño: primero ${listOf(clauses, ["después", "luego", "más tarde"], " y, por último, ", OWN_STEP.es)}.`,
+          `Este es el camino que recorre tu sueño: ${listOf(clauses, ["luego", "más tarde", "después"], " y, al cierre, ", OWN_STEP.es)}.`,
+          `Tu sueño cuenta su historia por pasos: ${listOf(clauses, ["más tarde", "luego", "después"], " y, finalmente, ", OWN_STEP.es)}.`,
+          `Todo sucede en orden: ${listOf(clauses, ["después", "más tarde", "luego"], " y, para terminar, ", OWN_STEP.es)}.`,
         ],
   turn: (moment, feeling) => {
     const that = feeling ? esThat(feeling) : null;
@@ -549,13 +728,19 @@ const es: Phrases = {
       : `El sentimiento que lo recorre todo es ${feelings}${words}.`,
     `Sobre todo se ${many ? "sienten" : "siente"} ${feelings}${words}.`,
   ],
-  image: (image, verbAndMeaning, where) => {
+  image: (image, verbAndMeaning, { at, lead, feeling }) => {
     const named = `${image.name} ${verbAndMeaning}`;
-    switch (where) {
+    switch (at) {
       case "only":
         return [
           `En el corazón del sueño, cuando ${image.clause}, ${named}.`,
           `En el momento en que ${image.clause}, ${named}.`,
+        ];
+      case "turn":
+        return [
+          `En ese momento decisivo, ${named}.`,
+          `En pleno giro del sueño, ${named}.`,
+          `Justo en ese instante, ${named}.`,
         ];
       case "first":
         return [
@@ -564,23 +749,39 @@ const es: Phrases = {
           `Abriendo el sueño, ${named}.`,
           `Primero, ${named}.`,
         ];
-      case "middle":
+      case "linked": {
+        // Leída en relación con la primera imagen, no como la entrada siguiente de una lista.
+        const same = feeling ? esSame(feeling) : null;
         return [
-          `Luego, ${named}.`,
-          `Más adelante, ${named}.`,
-          `A medida que avanza el sueño, ${named}.`,
-          `Después, ${named}.`,
-          `Más tarde, ${named}.`,
-          `A mitad del sueño, ${named}.`,
+          ...(same
+            ? [`Dentro de ${same}, ${named}.`, `Con ${same} de fondo, ${named}.`, `Bajo ${same}, ${named}.`]
+            : []),
+          ...(lead
+            ? [
+                `Junto a ${lead}, ${named}.`,
+                `Al lado de ${lead}, ${named}.`,
+                `En torno a ${lead}, ${named}.`,
+                `Cerca de ${lead}, ${named}.`,
+              ]
+            : [
+                `En el mismo sueño, ${named}.`,
+                `Dentro de la misma historia, ${named}.`,
+                `En esa misma escena, ${named}.`,
+                `No lejos de ahí, ${named}.`,
+              ]),
         ];
-      case "last":
-        return [
-          `Al final, ${named}.`,
-          `Por último, ${named}.`,
-          `Cerrando el sueño, ${named}.`,
-          `Finalmente, ${named}.`,
-        ];
+      }
     }
+  },
+  strained: (image, gist, feeling) => {
+    const that = feeling ? esThat(feeling) : null;
+    const [would, comes, speaks, brings] = image.plural
+      ? ["hablarían", "llegan", "hablan", "traen"]
+      : ["hablaría", "llega", "habla", "trae"];
+    return [
+      `${capitalise(image.name)} ${would} de ${gist}; aquí, cuando ${image.clause}, ${comes} con ${that ?? "una amenaza"}, y entonces ${speaks} de ${gist} bajo presión o fuera de tu alcance.`,
+      `Cuando ${image.clause}, ${image.name} no ${brings} ${gist} como en otros sueños: ${that ?? "la tensión"} a su alrededor muestra ${gist} que se siente en peligro.`,
+    ];
   },
   unspokenMeaning: "lo que despierta en ti",
   personal: (image, meaning) => [
@@ -622,16 +823,21 @@ const es: Phrases = {
         ];
     }
   },
-  ownReal: (image, person, aboutMeaning) => {
-    const bond = person ? "la relación que vives hoy" : "el vínculo que compartes";
+  ownReal: (image, person, aboutMeaning, against) => {
+    // Alguien propio que fue contra ti habla de una tensión entre ambos, no del vínculo cálido.
+    const bond = against
+      ? "una tensión en el vínculo tal como está hoy, algo entre ambos que se siente vuelto contra ti"
+      : person
+        ? "la relación que vives hoy"
+        : "el vínculo que compartes";
     const is = image.plural ? "forman" : "forma";
     return [
       `${capitalise(image.name)} ${is} parte de tu vida real: cuando ${image.clause}, el sueño puede hablar de ${bond} y, solo después, ${es.join("de", aboutMeaning)}.`,
-      `Ante todo, ${image.name} ${is} parte de tu vida real, y cuando ${image.clause} el sueño puede tratar de ${bond}; solo después, ${es.join("de", aboutMeaning)}.`,
+      `Antes que un símbolo, ${image.name} ${is} parte de tu vida real, y cuando ${image.clause} el sueño puede tratar de ${bond}; solo después, ${es.join("de", aboutMeaning)}.`,
     ];
   },
   ownHarmed: (image, person) => [
-    `Ver sufrir a ${image.name} habla ante todo del miedo a perder ${person ? "a alguien" : "a un animal"} que quieres y de cuánto te importa ese vínculo.`,
+    `Ver sufrir a ${image.name} habla sobre todo del miedo a perder ${person ? "a alguien" : "a un animal"} que quieres y de cuánto te importa ese vínculo.`,
     `Cuando ${image.clause}, el sueño da voz al miedo a perder lo que amas: una señal de cuánto te ${image.plural ? "importan" : "importa"} ${image.name}.`,
   ],
   harmToOwn: (action, own) => [
@@ -732,35 +938,78 @@ const es: Phrases = {
     `Si llevas un diario de sueños, anota ${names} y la sensación que te dejaron, con tus propias palabras; dentro de una semana, vuelve a leerlo y fíjate en qué ha cambiado, porque tus propias asociaciones son la llave más segura de estas imágenes.`,
   ],
   guidanceHeading: "Guía del alma",
-  guidance: (names, meaning, { turn, feeling }) => {
+  guidance: (lead, meaning, { turn, feeling, part, image, scene }) => {
     const that = feeling ? esThat(feeling) : null;
+    if (scene && part) return esScene(scene, part, that);
+    switch (part) {
+      case "undergoing":
+        return [
+          `En este sueño, ${image ?? "algo"} actuaba sobre ti y solo podías aguantarlo: ¿dónde te presiona algo así en tu vida despierta, y qué haría falta para responderle${that ? ` en lugar de cargar con ${that}` : ""}?`,
+          `En el sueño estabas del lado que recibe${image ? ` lo que hacía ${image}` : " el golpe"}${that ? `, con ${that}` : ""}: ¿qué te deja así en tus días, y qué paso pequeño te devolvería algo de voz?`,
+          `Pregúntate quién o qué hace hoy en tu vida el papel de ${image ?? "aquello que te sobrepasaba"}: el sueño te puso debajo${that ? `, con ${that}` : ""}, y te pregunta dónde podrías plantarte.`,
+        ];
+      case "receiving":
+        return [
+          `En el sueño, ${image ?? "alguien"} te daba algo y el sueño te muestra recibiendo: ¿qué se te ofrece en tu vida despierta, y lo dejas llegar?`,
+          `Pregúntate qué se parece en tus días a ${image ?? "lo que recibiste"} en este sueño, algo que recibes${that ? ` con ${that}` : ""}, y si le haces sitio.`,
+        ];
+      case "doing":
+        return [
+          `En este sueño eras tú quien actuaba${image ? `, con ${image}` : ""}${that ? ` y ${that}` : ""}: ¿dónde estás en condiciones de actuar así en tu vida despierta, y qué te frena todavía?`,
+          `El sueño te dio a ti el movimiento: pregúntate dónde podrías actuar en tus días como lo hiciste${image ? ` con ${image}` : ""}${that ? `, y qué te dice ${that}` : ""}.`,
+        ];
+      case "watching":
+        return [
+          `En este sueño mirabas${image ? ` lo que le pasaba a ${image}` : " lo que pasaba"} sin ser quien actuaba${that ? `, con ${that}` : ""}: ¿qué estás mirando desde fuera en tu vida despierta, y qué te pide?`,
+          `Fuiste testigo en este sueño, no protagonista${that ? `, con ${that}` : ""}: pregúntate qué ves desarrollarse hoy en tu vida y qué te pide.`,
+        ];
+    }
+    if (image) {
+      return [
+        `El sueño giró en torno a ${image}${that ? ` y a ${that}` : ""}: ¿dónde te encuentras hoy con algo parecido, y qué parte está en tu mano?`,
+        `Pregúntate qué representa ${image} en tus días${that ? `, y de dónde viene ${that}` : ""}: esa es la pregunta que te deja este sueño.`,
+      ];
+    }
     if (turn) {
       return [
-        `Cuando ${turn}, sentiste ${that ?? "algo que se movió en ti"}: ¿dónde aparece en tus días?`,
         `Vuelve al momento en que ${turn}: ¿en qué parte de tu vida despierta surge ${that ?? "lo que sentiste"}?`,
-        `Antes de que el día te absorba, pregúntate dónde te encuentras con ${that ?? "lo que sentiste"} del momento en que ${turn}.`,
         `Pregúntate hoy qué parte de tu vida se parece al momento en que ${turn}, y qué te pide ${that ?? "ese momento"}.`,
       ];
     }
     if (that) {
       return [
-        `${capitalise(that)} que sentiste con ${names} es el hilo: ¿dónde aparece también en tus días?`,
-        `Antes de que el día te absorba, fíjate dónde te sale al paso ${that} en tu vida despierta, y qué diría de ello ${names}.`,
-        `Pregúntate hoy cuándo sentiste por última vez ${that} en tu vida despierta, y qué tenía en común con ${names}.`,
-        `¿En qué lugar de tu vida despierta vive ${that} que sentiste con ${names}? Que esa sea la pregunta de hoy.`,
+        `${capitalise(that)} que sentiste cuando ${lead.clause} es el hilo: ¿dónde aparece también en tus días?`,
+        `Antes de que el día te absorba, fíjate dónde te sale al paso ${that} del momento en que ${lead.clause}.`,
+        `Pregúntate hoy cuándo sentiste por última vez ${that} de cuando ${lead.clause}, y qué comparten los dos momentos.`,
       ];
     }
     return [
-      `Tu ser interior eligió ${names} para llegar hasta ti; antes de que el día te absorba, pregúntate dónde encuentras en tu vida despierta ${meaning}.`,
-      `Lleva contigo hoy ${names} y pregúntate dónde te encuentras con ${meaning} en tu vida despierta.`,
-      `Quédate un momento con ${names}, y pregúntate en qué lugar de tu vida despierta aparece ${meaning}.`,
+      `Piensa en el momento en que ${lead.clause}: ¿qué parte de tus días se le parece? Pregúntate dónde te encuentras con ${meaning}.`,
+      `Antes de que el día te absorba, vuelve a cuando ${lead.clause} y pregúntate dónde te encuentras con ${meaning} en tu vida despierta.`,
     ];
   },
-  practice: (name, image, steps, { turn, feeling }) => {
-    const from = feeling ? `${esThat(feeling)} de este sueño` : turn ? `el momento en que ${turn}` : image;
+  practice: (name, anchor, steps, { feeling, turn }) => {
+    if (anchor) {
+      return [
+        `Como este sueño gira en torno a ${anchor}, una práctica para los próximos días, «${name}»: ${steps}.`,
+        `Para esta semana, prueba «${name}» pensando en ${anchor}: ${steps}.`,
+      ];
+    }
+    if (feeling) {
+      return [
+        `Para esta semana, prueba «${name}» pensando en ${esThat(feeling)} de este sueño: ${steps}.`,
+        `Una práctica para los próximos días, «${name}», a partir de ${esThat(feeling)} de este sueño: ${steps}.`,
+      ];
+    }
+    if (turn) {
+      return [
+        `Para esta semana, prueba «${name}» a partir del momento en que ${turn}: ${steps}.`,
+        `Una práctica para los próximos días, «${name}», pensando en el momento en que ${turn}: ${steps}.`,
+      ];
+    }
     return [
-      `Para esta semana, prueba «${name}» pensando en ${from}: ${steps}.`,
-      `Una práctica para los próximos días, «${name}», a partir de ${from}: ${steps}.`,
+      `Para esta semana, prueba «${name}»: ${steps}.`,
+      `Una práctica para los próximos días, «${name}»: ${steps}.`,
     ];
   },
   category: (category, visitFromDead) => {

@@ -210,3 +210,92 @@ describe("detectSafety: the dreamer's own animals and children in mortal danger"
     expect(kindsOf(text, language)).toEqual([]);
   });
 });
+
+describe("detectSafety: a pet called by its name, a relative in mortal danger, killing on a mass scale", () => {
+  it.each([
+    // The dreamer's pet named once, then harmed by its name alone or by "her".
+    ["en", "I was taken hostage with my guide dog Sammy. The men laughed and shot Sammy.", "death_of_living"],
+    ["en", "Sammy, my guide dog, was with me. Then a man shot her and I wept.", "death_of_living"],
+    [
+      "es",
+      "Iba con mi perra guía Luna y unos hombres le dispararon. Mataron a Luna delante de mí.",
+      "death_of_living",
+    ],
+    [
+      "es",
+      "Nos secuestraron a mí y a mi perra lazarillo, Canela. Me dijeron que habían matado a Canela.",
+      "death_of_living",
+    ],
+    [
+      "en",
+      "I was held hostage with my dog guide. Later they told me they had shot the dog guide.",
+      "death_of_living",
+    ],
+    [
+      "en",
+      "I was taken hostage with my guide dog. The men laughed and said they had killed the dog.",
+      "death_of_living",
+    ],
+    [
+      "es",
+      "Iba con mi perro guía por el banco. Los ladrones se reían y mataron al perro.",
+      "death_of_living",
+    ],
+    ["en", "My husband Greg went outside. A stranger killed him in the rain.", "death_of_living"],
+    ["en", "My sister was on the bridge and I watched as they killed her.", "death_of_living"],
+    ["es", "Mi perro Toby estaba conmigo y unos hombres lo mataron.", "death_of_living"],
+    // A living relative drowning or nearly killed, even when the dreamer saves them.
+    ["en", "My father was drowning in the river and I pulled him out.", "death_of_living"],
+    ["en", "My father slipped off the pier. He was drowning and my uncles kept dancing.", "death_of_living"],
+    ["en", "I pulled my father out of the water while everyone watched.", "death_of_living"],
+    ["en", "My mother was almost killed by a falling tree.", "death_of_living"],
+    ["es", "Mi papá casi se ahoga en la playa y nadie hacía nada.", "death_of_living"],
+    ["es", "Mi padre se cayó del muelle. Se estaba ahogando y mis tíos seguían bailando.", "death_of_living"],
+    ["es", "Saqué a mi padre del agua yo sola.", "death_of_living"],
+    ["es", "A mi hermano lo estaban matando y yo no podía hacer nada.", "death_of_living"],
+    // The dreamer's child in the same danger is harm to a child.
+    ["en", "I pulled my son out of the river just in time.", "child_harm"],
+    ["es", "Mi hijo casi se ahoga en el mar y lo saqué.", "child_harm"],
+    // Children among the many killed.
+    ["en", "A huge wave came and killed all the children on the beach.", "child_harm"],
+    ["en", "It was a massacre; the children from the parade were caught in it.", "child_harm"],
+    ["es", "Una ola gigante mató a todos los niños de la playa.", "child_harm"],
+    ["es", "Fue una masacre en el pueblo; había niños por todos lados.", "child_harm"],
+  ] as const)("%s: %s -> %s", (language, text, kind) => {
+    expect(kindsOf(text, language)).toEqual([kind]);
+  });
+
+  it.each([
+    // A pet dead in waking life, alive in the dream.
+    ["en", "My dog died years ago and in the dream he was alive and happy."],
+    ["en", "My cat Kiwi died years ago; in the dream Kiwi was purring on my lap."],
+    ["es", "Mi perro murió hace años y en el sueño estaba vivo y feliz."],
+    ["es", "Mi gata Kiwi murió hace años; en el sueño Kiwi ronroneaba en mi regazo."],
+    // "The dog" is the dreamer's only when no other dog is in the dream.
+    ["en", "My dog sat with me. The neighbour's dog barked and the police shot the dog."],
+    ["es", "Mi perro estaba conmigo. Un perro salió del callejón y un hombre mató al perro."],
+    ["en", "My dog died years ago. In the dream the dog was alive and happy."],
+    // The dreamer kills a monster or an attacker, not their own.
+    ["en", "I killed the zombie with a shovel and my dad cheered."],
+    ["en", "A man attacked my mom, so I shot him."],
+    ["es", "Maté al zombi con una pala y mi papá aplaudía."],
+    ["es", "Un hombre atacó a mi mamá y yo lo maté."],
+    ["en", "Greg, my husband, was snoring and I was so mad I could have killed him."],
+    ["en", "My friend Marcus went out to the bear and I was sure the bear was going to kill him."],
+    // Fiction, idioms, a name that is only a name.
+    ["en", "We were playing a video game where my brother drowned in the lava level."],
+    ["en", "My dad and I were watching a film where a man drowned."],
+    ["es", "Jugábamos un videojuego donde mi hermano se ahogaba en el nivel del agua."],
+    ["en", "My sister was drowning in paperwork at her new job."],
+    ["es", "Mi papá se ahoga en un vaso de agua cuando pierde las llaves."],
+    ["es", "Mi hermana se ahogaba de risa."],
+    ["en", "My sister Ana was swimming. Then Ana waved at me from the boat."],
+    ["es", "Mi hermana Ana nadaba. Luego Ana me saludaba desde el barco."],
+    // Many killed, none of them children nor the dreamer's own: no care kind.
+    ["en", "A wave of coloured glass killed many people in the street and I was shaken."],
+    ["es", "Una ola de vidrio de colores mataba a mucha gente y yo estaba temblando."],
+    ["en", "It was a massacre of a game, we lost ten to nothing, and the kids cheered anyway."],
+  ] as const)("stays ordinary: %s: %s", (language, text) => {
+    expect(kindsOf(text, language)).toEqual([]);
+  });
+});

@@ -5,7 +5,8 @@ import type { SafetyAnalysis, Span } from "./types";
 
 /**
  * Finds content that must switch a reading to its care template: sexual violence, self-harm and suicide,
- * harm to children, hanging or strangling, pregnancy loss and the death of someone alive in waking life.
+ * harm to children, hanging or strangling, pregnancy loss and the death (or mortal danger) of someone alive in
+ * waking life, a pet included.
  * A missed assault costs far more than a care note too many, so a dream that mixes languages is read with
  * the patterns of both; idioms ("dying of laughter", "me moría de risa", "hang out", "jugar al ahorcado")
  * and fiction ("killing zombies in a video game") are kept out. Every pattern runs over the folded text
@@ -96,6 +97,9 @@ const RELATIVE_KEYS: Record<string, string[]> = {
     "pup",
     "guide dog",
     "service dog",
+    "dog guide",
+    "seeing eye dog",
+    "leader dog",
     "perro",
     "perra",
     "perrito",
@@ -115,7 +119,8 @@ const RELATIVE_KEY = new Map(
 
 /** The dreamer's own animals: their death in a dream is the loss of someone alive in waking life too. */
 const EN_PET_WORD = any(
-  "(?:guide|service|therapy) dogs?",
+  "(?:guide|service|therapy|seeing[- ]eye|leader)[- ]dogs?",
+  "dog[- ]guides?",
   "dogs?",
   "pupp(?:y|ies)",
   "pups?",
@@ -333,6 +338,22 @@ const ANTECEDENT = new RegExp(
       "leon(?:es)?",
       "bichos?",
       "cuerpo",
+      // Monsters: "a zombie grabbed my dad and I shot him" shoots the zombie.
+      "zombies?",
+      "monsters?",
+      "creatures?",
+      "demons?",
+      "vampires?",
+      "ghosts?",
+      "aliens?",
+      "robots?",
+      "zombis?",
+      "monstruos?",
+      "criaturas?",
+      "demonios?",
+      "vampiros?",
+      "fantasmas?",
+      "extraterrestres?",
     )}))(?![${LETTER}])`,
   ),
   "g",
@@ -454,10 +475,11 @@ const SEXUAL_VIOLENCE = pattern(
 
 // --- Harm to children ------------------------------------------------------------------------------------
 
+/** Articles, owners and counts before a child: "killed all the children", "mató a decenas de niños". */
 const EN_DETERMINERS =
-  "(?:(?:a|an|the|my|our|his|her|their|your|some|two|three|little|young|small|tiny|poor|innocent|newborn|own|sweet|baby) )*";
+  "(?:(?:a|an|the|my|our|his|her|their|your|some|two|three|four|five|ten|\\d+|all|all of|many|so many|dozens of|hundreds of|lots of|several|every|other|countless|little|young|small|tiny|poor|innocent|newborn|own|sweet|baby) )*";
 const ES_DETERMINERS =
-  "(?:(?:a|al|el|la|los|las|un|una|unos|unas|mi|mis|su|sus|tu|tus|nuestr[oa]s?|peque[nñ][oa]s?|pobre|propi[oa]|dos|tres|recien nacid[oa]) )*";
+  "(?:(?:a|al|el|la|los|las|un|una|unos|unas|mi|mis|su|sus|tu|tus|nuestr[oa]s?|peque[nñ][oa]s?|pobre|propi[oa]|dos|tres|cuatro|cinco|diez|\\d+|tod[oa]s|much[oa]s|tant[oa]s|vari[oa]s|otr[oa]s|(?:decenas|docenas|cientos|miles|montones) de|recien nacid[oa]) )*";
 const EN_PASSIVE = `(?:was|were|is|are|got|get|gets|getting|been|being|had been|has been|have been) ${ADVERB}`;
 const EN_CHILD_AGE =
   "(?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen)";
@@ -555,7 +577,9 @@ const CHILD_HARM = pattern(
     "attack(?:ed|ing|s)?",
     "dead",
     "lifeless",
-    "the (?:body|bodies|corpse|death|funeral) of",
+    "(?:the )?(?:body|bodies|corpses?|deaths?|funerals?) of",
+    "massacr(?:e|ed|es|ing)(?: of)?",
+    "slaughter(?:ed|ing|s)?(?: of)?",
   )} ${EN_DETERMINERS}${EN_CHILD}(?!'s)`,
   `${EN_CHILD}(?!'s)${WORD_GAP}${NOT_EN}${EN_MORTAL_DANGER}`,
   // The fire told first: "in the burning house two little kids were trapped".
@@ -579,7 +603,7 @@ const CHILD_HARM = pattern(
     "fallecid[oa]s?",
     "fallecio",
     "ahogad[oa]s?",
-    "se ahog(?:o|aba|aban|aron)",
+    "se ahog(?:o|a|an|aba|aban|aron)(?! en un vaso de agua)",
     "ahogandose",
     "secuestrad[oa]s?",
     "raptad[oa]s?",
@@ -628,6 +652,8 @@ const CHILD_HARM = pattern(
     "fallecio",
     "(?:la muerte|el cadaver|el cuerpo sin vida|el funeral|el velorio|el entierro|el ataud) de",
     "(?:vi|veia|vimos) morir a",
+    "masacr(?:o|aron|aba|aban|ar|ando)",
+    "(?:la )?masacre de",
   )} ${ES_DETERMINERS}${ES_CHILD}`,
   `(?:abus[a-z]*|peg[a-z]*|golpe[a-z]*|maltrat[a-z]*|lastim[a-z]*) [^.!?\\n]{0,40}${ES_CHILDHOOD}`,
   `${ES_CHILD}${WORD_GAP}${NOT_ES}${ES_MORTAL_DANGER}`,
@@ -636,6 +662,25 @@ const CHILD_HARM = pattern(
   `${ES_CHILD}[^.!?\\n]{0,60}?se (?:lo|la|los|las) (?:llevaron|llevo|robaron|robo)${ES_ERRAND}`,
   `(?:se (?:llevaron|llevo|robaron|robo)|robaron|raptaron|arrebataron|me quitaron) (?:a )?${ES_DETERMINERS}${ES_CHILD}${ES_ERRAND}`,
   `(?:no (?:pude|podia|alcance|alcanzaba|logre|lograba) (?:a )?|intente |intentaba |trate de |trataba de |tenia que |quise |queria )(?:salvar|rescatar|sacar) a ${ES_DETERMINERS}${ES_CHILD}`,
+);
+
+/** Killing on a mass scale: when the same sentence names children, it is harm to children. */
+const MASS_KILLING = pattern(
+  "massacres?(?! of (?:a|the) (?:game|match))",
+  "slaughter(?:ed|ing)?",
+  "mass (?:killings?|murders?|shootings?|graves?)",
+  "(?:school|classroom) shootings?",
+  "genocides?",
+  "(?:kill(?:ed|ing|s)?|murder(?:ed|ing|s)?|shot|shooting) (?:everyone|everybody|all of them|(?:so many|many|lots of|dozens of|hundreds of|thousands of|all the) (?:people|passengers|guests|villagers))",
+  "bodies (?:everywhere|all over)",
+  "masacres?",
+  "masacr(?:o|aron|aba|aban|ando)",
+  "matanzas?",
+  "genocidios?",
+  "tiroteos? en (?:la|una) escuela",
+  "fosas? comun(?:es)?",
+  "(?:mat|asesin)(?:o|aron|aba|aban|ando) a (?:todos|todo el mundo|mucha gente|(?:decenas|cientos|miles) de personas)",
+  "(?:cuerpos|cadaveres) por todas partes",
 );
 
 /** The dreamer or the victim as a child: sexual violence in the same sentence is also harm to a child. */
@@ -727,6 +772,18 @@ const PREGNANCY_LOSS = pattern(
 
 // --- Death of someone alive in waking life ----------------------------------------------------------------
 
+/** Drowning in water, not "drowning in paperwork" or "in debt". */
+const EN_DROWNING =
+  "drowning(?= ?(?:[.,;:!?)\\n]|$)| (?:and|in (?:the|a|an) (?:river|lake|sea|ocean|pool|water|waves|flood|bath(?:tub)?|current|sinking)|under|while|as|when|but|so|right|before|after|in front)(?![a-z]))";
+/** Water or fire a person is pulled out of: "I pulled my father out of the water", «saqué a mi padre del río». */
+const EN_DANGER_PLACE = `(?:the |a |an |our |my |his |her |their )?(?:water|river|sea|ocean|lake|pool|waves|flood|current|${FIRE}|burning [a-z]+|sinking [a-z]+|rubble|wreck(?:age)?)`;
+const ES_DANGER_PLACE =
+  "(?:del agua|del rio|del mar|del lago|de la piscina|de la alberca|de la pileta|de las olas|de la corriente|de la inundacion|del fuego|de las llamas|del incendio|de los escombros)";
+const EN_RESCUED =
+  "(?:pull|pulled|pulling|drag|dragged|dragging|haul|hauled|hauling|fish|fished|fishing|rescue|rescued|rescuing|save|saved|saving|carry|carried|carrying)";
+const ES_RESCUED =
+  "(?:saque|sacaba|sacamos|sacabamos|saco|sacaron|sacar|rescate|rescataba|rescatamos|rescato|rescatar|salve|salvaba|salvamos|salvar)";
+
 const EN_DEATH = any(
   EN_DIED,
   "dies",
@@ -791,16 +848,33 @@ const ES_DEATH = any(
 /** One word between a relative and the verb (a name, "almost"), but not a new clause ("si estaba muerto"). */
 const ONE_WORD =
   "(?!(?:si|que|porque|pero|aunque|y|o|if|because|but|although|and|or|when|cuando)(?![a-zñ]))[a-zñ]+";
+/** A relative as the subject, with what may stand between it and the verb ("my dad, 60, was then almost…"). */
+const RELATIVE_BEFORE_VERB = `${RELATIVE_SUBJECT}(?: of \\d+| \\(\\d+\\)|,? (?:who is|who's|aged) \\d+,?| de \\d+ (?:a[nñ]os|meses))?(?: ${ONE_WORD})?(?: (?:was|were|is|are|had|has|have|been|got|gets|just|suddenly|then|also|finally|slowly|already|actually|almost|nearly|apparently|being|lay|lying|laid|found|fell|dropped|ya|se|le|lo|la|estaba|estaban|esta|estan|habia|habian|ha|han|fue|fueron|era|quedo|quedaba|aparecia|aparecio|aparecieron|yacia|tambien|de repente|derrepente|luego|despues|entonces|casi|terminaba|termino|acabo|acababa))* ${NOT_EN}${NOT_ES}`;
 const DEATH_OF_LIVING = pattern(
-  `${RELATIVE_SUBJECT}(?: of \\d+| \\(\\d+\\)|,? (?:who is|who's|aged) \\d+,?| de \\d+ (?:a[nñ]os|meses))?(?: ${ONE_WORD})?(?: (?:was|were|is|are|had|has|have|been|got|gets|just|suddenly|then|also|finally|slowly|already|actually|almost|nearly|apparently|being|lay|lying|laid|found|fell|dropped|ya|se|le|lo|la|estaba|estaban|esta|estan|habia|habian|ha|han|fue|fueron|era|quedo|quedaba|aparecia|aparecio|aparecieron|yacia|tambien|de repente|derrepente|luego|despues|entonces|casi|terminaba|termino|acabo|acababa))* ${NOT_EN}${NOT_ES}(?:${EN_DEATH}|(?:was|were|is|are|got|gets|been|being) ${ADVERB}${EN_DEATH_PASSIVE}|${ES_DEATH}${ES_IDIOM})`,
+  `${RELATIVE_BEFORE_VERB}(?:${EN_DEATH}|(?:was|were|is|are|got|gets|been|being) ${ADVERB}(?:almost |nearly )?${EN_DEATH_PASSIVE}|${ES_DEATH}${ES_IDIOM})`,
   `(?:kill(?:ed|ing|s)?|murder(?:ed|ing|s)?|shot|shoot(?:ing|s)?|stab(?:bed|bing|s)?|strangl(?:e|ed|es|ing)|drown(?:ed|ing|s)?|poison(?:ed|ing|s)?|r[au]n over|execut(?:e|ed|es|ing)|bur(?:y|ied|ying)) ${RELATIVE}(?!'s)`,
   `(?:death|funeral|burial|body|corpse|coffin|casket|dead body) of ${RELATIVE}`,
   `${RELATIVE}'s (?:death|funeral|burial|corpse|(?:dead|lifeless) body|coffin|casket)`,
   `(?:saw|see|seeing|seen|watch|watched|watching|found|find|finding|held|holding) ${RELATIVE} (?:die|${EN_DYING}|dead|lying dead|get killed|being killed|drown|drowned|killed|murdered|strangled|hanged|lifeless|not breathing)`,
-  `(?:mat(?:o|aron|aba|aban|ar)|asesin(?:o|aron|aba|aban|ar)|apu[nñ]al[a-z]*|dispar(?:o|aron|aba|aban)|balearon|atropell(?:o|aron|aba|aban)|ahog(?:o|aron)|envenen(?:o|aron|aba)|ahorc(?:o|aron|aban)|estrangul(?:o|aron|aba)|enterr(?:o|aron|aba|abamos|amos|ar|e)|vel(?:abamos|aban|amos)|(?:vi|vimos|veia|veiamos|ver) morir) a ${RELATIVE}`,
+  `(?:(?:ha|han|habia|habian|hubiera|hubieran) (?:matado|asesinado|envenenado|atropellado|ahorcado|ahogado|baleado|apu[nñ]alado|estrangulado)|(?:estaba|estaban) (?:matando|asesinando|ahogando)|mat(?:o|aron|aba|aban|ar)|asesin(?:o|aron|aba|aban|ar)|apu[nñ]al[a-z]*|dispar(?:o|aron|aba|aban)|balearon|atropell(?:o|aron|aba|aban)|ahog(?:o|aron)|envenen(?:o|aron|aba)|ahorc(?:o|aron|aban)|estrangul(?:o|aron|aba)|enterr(?:o|aron|aba|abamos|amos|ar|e)|vel(?:abamos|aban|amos)|(?:vi|vimos|veia|veiamos|ver) morir) al? ${RELATIVE}`,
   `(?:la muerte|el funeral|el velorio|el entierro|el sepelio|el ataud|el cadaver|el cuerpo sin vida|los restos) de ${RELATIVE}`,
   `(?:se )?(?:murio|murieron|moria|morian|fallecio|fallecieron|fallecia) ${RELATIVE}`,
-  `a ${RELATIVE} (?:lo|la|los|las|le|les) (?:mataron|mataba|mataban|mato|asesinaron|asesino|ahorcaron|ahorcaba|enterraban|enterraron|velaban|ahogaron|atropell(?:o|aron)|envenen(?:o|aron)|balearon|dispararon)`,
+  `a ${RELATIVE} (?:lo|la|los|las|le|les) (?:estaban matando|estaba matando|mataron|mataba|mataban|mato|asesinaron|asesino|ahorcaron|ahorcaba|enterraban|enterraron|velaban|ahogaron|atropell(?:o|aron)|envenen(?:o|aron)|balearon|dispararon)`,
+);
+
+/** Spanish drowning now: «casi se ahoga», «se estaba ahogando»; not «se ahoga en un vaso de agua». */
+const ES_DROWNING =
+  "(?:se ahog(?:a|an|aba|aban|ara)(?! en un vaso de agua)|se (?:estaba|estaban|esta|estan) ahogando|(?:estaba|estaban) ahogandose)";
+/**
+ * A relative in mortal danger, even when the dreamer saves them ("my father was drowning and I pulled him
+ * out"). For the dreamer's child this is harm to a child, not a death.
+ */
+const DANGER_OF_LIVING = pattern(
+  `${RELATIVE_BEFORE_VERB}(?:${EN_DROWNING}|${ES_DROWNING}${ES_IDIOM})`,
+  `${EN_RESCUED} ${RELATIVE}(?!'s) (?:out of|from) ${EN_DANGER_PLACE}`,
+  `(?:save|saved|saving|rescue|rescued|rescuing) ${RELATIVE}(?!'s) from (?:drowning|dying|death|being killed|the killers?)`,
+  `${ES_RESCUED} a ${RELATIVE} ${ES_DANGER_PLACE}`,
+  `(?:salvar|salve|salvaba|salvamos|rescatar|rescate) a ${RELATIVE} de (?:ahogarse|morir|la muerte)`,
 );
 
 /** Relatives the text says are already dead in waking life: a death in the dream is then no new loss. */
@@ -810,7 +884,8 @@ const EN_AGO = any(
   "in (?:19|20)\\d\\d",
   "when i was",
   "before i was born",
-  "long ago",
+  "(?:years|months|ages|decades) (?:ago|back)",
+  "(?:a )?long (?:time )?ago",
   "a while (?:ago|back)",
   "recently",
   "this (?:past )?year",
@@ -859,13 +934,20 @@ const WAKING_DEAD = pattern(
 // --- "He was killed", "she was not moving", "y se moría en mis brazos" -------------------------------------
 
 const PRONOUN_HARM = pattern(
-  `(?:he|she|they) (?:(?:was|were|is|are|had|has|have|been|got|just|suddenly|then|already|finally|slowly|lay|lying|looked|seemed|also) )*${NOT_EN}(?<death>${any(EN_DIED, "dies", EN_DYING, EN_DEAD, "passed away", "drowned", "hanged", "stopped breathing", "(?:was|were)(?:n't| not) breathing", "not breathing", "lifeless")})`,
-  `(?:he|she|they) (?:(?:just|suddenly|then|already|finally|also) )?(?:was|were|got|had been|has been|have been|been|being|is|are|gets) ${ADVERB}(?:(?<killed>killed|murdered|shot dead|executed|strangled|hanged|stabbed to death|beaten to death)|(?:hurt|injured|kidnapped|abducted|abused|molested|raped|beaten|stabbed|shot|hit by (?:a|the) (?:car|truck|bus|train|van)|run over|drowning|bleeding|unconscious))`,
+  `(?:he|she|they) (?:(?:was|were|is|are|had|has|have|been|got|just|suddenly|then|already|finally|slowly|lay|lying|looked|seemed|also|almost|nearly) )*${NOT_EN}(?<death>${any(EN_DIED, "dies", EN_DYING, EN_DEAD, "passed away", "drowned", "hanged", "stopped breathing", "(?:was|were)(?:n't| not) breathing", "not breathing", "lifeless")}|(?<danger>${EN_DROWNING}))`,
+  `(?:he|she|they) (?:(?:just|suddenly|then|already|finally|also) )?(?:was|were|got|had been|has been|have been|been|being|is|are|gets) ${ADVERB}(?:almost |nearly )?(?:(?<killed>killed|murdered|shot dead|executed|strangled|hanged|stabbed to death|beaten to death)|(?:hurt|injured|kidnapped|abducted|abused|molested|raped|beaten|stabbed|shot|hit by (?:a|the) (?:car|truck|bus|train|van)|run over|drowning|bleeding|unconscious))`,
   `(?:he|she|they)(?: [a-z']+){0,5}? (?:not moving|wasn't moving|stopped moving|turned blue|went limp|was limp)`,
+  // "a man shot her", "I pulled him out of the river"; "shot her dog" is the dog's. What the dreamer kills
+  // is the attacker in most dreams ("a man grabbed my sister and I stabbed him"); "she could have killed
+  // him" is anger, and "the bear was going to kill him" a fear.
+  `(?<!(?<![a-z])(?:i|we|i'd|i've|we'd|we've)(?: (?:just|finally|then|also|accidentally|quickly|almost|nearly|had|have))? )(?<!(?:could|would|might)(?: have|'ve) )(?:kill(?:ed|s)|murder(?:ed|s)|shot|stabbed|strangled|drowned|poisoned|r[au]n over|executed|slaughtered|buried) (?<killedObject>him|her|them)(?= ?(?:[.,;:!?)\\n]|$)| (?:and|in|on|at|with|dead|right|too|again|while|as|before|after|there|then|twice|from|through|down|point|for)(?![a-z]))`,
+  `${EN_RESCUED} (?<rescued>him|her|them) (?:out of|from) ${EN_DANGER_PLACE}`,
   `(?:watch(?:ed|ing)?|saw|see|seeing|found|find|held|holding) (?:him|her|them) (?<seenDead>die|${EN_DYING}|dead|drown|drowned|lifeless|lying dead|being killed|get killed)`,
   // Spanish: the subject is usually left out.
-  `${notAfter("yo", "si")}(?:(?:el|ella|ellos|ellas|y|que|pero|cuando|luego|entonces|despues|ahi|alli) )?(?:ya )?${NOT_ES}(?<muerte>se (?:moria|murio|morian|murieron|estaba muriendo)|estaba(?:n)? (?:muert[oa]s?|sin vida)|no respiraba(?:n)?|dejo de respirar|(?:lo|la|los|las) (?:encontre|encontramos|encontraron|vi|vimos|veia|hallaron|hallamos) (?:muert[oa]s?|sin vida|ahogad[oa]s?|ahorcad[oa]s?)|(?:lo|la|los|las|le) (?:mataron|mataban|mato|asesinaron|asesino|ahorcaron|ahogaron|enterraron)|(?:vi|vimos|veia) como (?:se )?moria)${ES_IDIOM}`,
-  `${NOT_ES}(?:(?:lo|la|los|las) (?:secuestraron|secuestraban|raptaron|lastimaban|lastimaron|golpeaban|golpearon|atropellaron|hirieron|apu[nñ]alaron|maltrataban|violaban|violaron)|(?:estaba|estaban) (?:herid[oa]s?|lastimad[oa]s?|sangrando|inconscientes?)|(?:ya )?no se movia|se puso azul|se estaba ahogando|se ahogaba(?:n)?)`,
+  `${notAfter("yo", "si")}(?:(?:el|ella|ellos|ellas|y|que|pero|cuando|luego|entonces|despues|ahi|alli) )?(?:ya )?${NOT_ES}(?<muerte>se (?:moria|murio|morian|murieron|estaba muriendo)|estaba(?:n)? (?:muert[oa]s?|sin vida)|no respiraba(?:n)?|dejo de respirar|(?:lo|la|los|las) (?:encontre|encontramos|encontraron|vi|vimos|veia|hallaron|hallamos) (?:muert[oa]s?|sin vida|ahogad[oa]s?|ahorcad[oa]s?)|(?:lo|la|los|las|le) (?:mataron|mataban|mato|asesinaron|asesino|ahorcaron|ahogaron|enterraron)|(?:vi|vimos|veia) como (?:se )?moria|se ahog(?:o|aron)|(?:lo|la|los|las) (?:estaban|estaba) (?:matando|ahogando|asesinando)|(?:lo|la|los|las|le|les) (?:dispararon|disparo|balearon|baleo))${ES_IDIOM}`,
+  `${notAfter("yo", "si")}(?:(?:el|ella|ellos|ellas|y|que|pero|cuando|luego|entonces|despues|ahi|alli) )?${NOT_ES}(?<peligro>(?:casi )?${ES_DROWNING}|casi se ahog(?:o|aron))${ES_IDIOM}`,
+  `${NOT_ES}(?:lo|la|los|las) (?<rescate>${ES_RESCUED}) ${ES_DANGER_PLACE}`,
+  `${NOT_ES}(?:(?:lo|la|los|las) (?:secuestraron|secuestraban|raptaron|lastimaban|lastimaron|golpeaban|golpearon|atropellaron|hirieron|apu[nñ]alaron|maltrataban|violaban|violaron)|(?:estaba|estaban) (?:herid[oa]s?|lastimad[oa]s?|sangrando|inconscientes?)|(?:ya )?no se movia|se puso azul)`,
 );
 /** How far back a pronoun or a missing subject looks for the person it stands for. */
 const ANTECEDENT_WINDOW = 200;
@@ -967,22 +1049,141 @@ interface MarkedText {
   children: Set<number>;
 }
 
-function markRelatives(folded: string): MarkedText {
+/** A name given right after a relative or a pet: "my guide dog Sammy", "mi perra, Luna", "my cat called Kiwi". */
+const NAME_AFTER =
+  /,?[ \t]+(?:(?:named|called|llamad[oa]|que se llama(?:ba)?)[ \t]+)?(\p{Lu}\p{Ll}+)(?![\p{L}\d])/uy;
+/** A name right before one: "with Luna, my guide dog"; "Sammy, my guide dog, was…" when the phrase is set off. */
+const NAME_BEFORE = /(?<![\p{L}\d])(\p{Lu}\p{Ll}+)(?:,|[ \t]+\()[ \t]*$/u;
+const SENTENCE_START = /(?:^|[.!?\n:;"“(]\s*)$/u;
+/** Capitalised words that are not names: sentence openers, pronouns, time words. */
+const NOT_A_NAME = new Set(
+  "i the then and but so or in on at when while after before later suddenly finally yesterday today tonight we he she they it my our his her their this that there here yes no oh god el la los las lo le y o pero luego entonces cuando mientras despues antes ayer hoy anoche yo ella ellos ellas mi mis su sus tu este esta eso ahi alli si un una de en con que dios".split(
+    " ",
+  ),
+);
+const NAME_WORD = /[a-zñ]+/g;
+
+interface Person {
+  key: string;
+  gender: Gender;
+  child: boolean;
+}
+
+/** The name at `at` in the dream, when it is capitalised there and can be a name. */
+function nameAt(text: string, folded: string, at: number, length: number): string | null {
+  const first = text[at] as string;
+  const name = folded.slice(at, at + length);
+  return first !== first.toLowerCase() && !NOT_A_NAME.has(name) && !RELATIVE_KEY.has(name) ? name : null;
+}
+
+interface PersonSpan {
+  start: number;
+  end: number;
+  person: Person;
+}
+
+/** Each capitalised mention of a name given to a relative or a pet. */
+function namedMentions(text: string, folded: string, names: ReadonlyMap<string, Person>): PersonSpan[] {
+  const spans: PersonSpan[] = [];
+  if (names.size === 0) return spans;
+  for (const word of folded.matchAll(NAME_WORD)) {
+    const person = names.get(word[0]);
+    if (person && nameAt(text, folded, word.index, word[0].length)) {
+      spans.push({ start: word.index, end: word.index + word[0].length, person });
+    }
+  }
+  return spans;
+}
+
+/** An animal with the word before it and an "of" after it: "my guide dog", "the dog", "el perro del vecino". */
+const PET_MENTION =
+  /(?<![a-zñ'])(?:([a-zñ']+)\s+)?(?:(?:guide|service|seeing eye|poor|little|big|old)\s+)?(dog|puppy|cat|kitten|horse|pony|perr[oa]|perrit[oa]|gat[oa]|gatit[oa]|caballo|yegua|cachorr[oa])(?:\s+(?:guide|guia|lazarillo))?(?![a-zñ])(\s+(?:of|de|del)(?![a-zñ]))?/g;
+const OWNER = new Set("my our mi mis nuestro nuestra".split(" "));
+const DEFINITE = new Set("the el la al del".split(" "));
+/** «al perro», «del perro»: the mark starts at the noun, so «mataron a» patterns still read "a" + the animal. */
+const CONTRACTED = new Set(["al", "del"]);
+
+/**
+ * "The dog" after "my guide dog", when no other dog is in the dream: the dreamer's own, as in "they shot
+ * the dog". Spanish heads lose their gender ending, so «mi perra» and «la perra» are one animal.
+ */
+function petMentions(folded: string): PersonSpan[] {
+  const own = new Set<string>();
+  const other = new Set<string>();
+  const definite: { start: number; end: number; head: string; word: string }[] = [];
+  for (const match of folded.matchAll(PET_MENTION)) {
+    const [whole, before = "", word = "", of] = match;
+    const head = word.replace(/[oa]$/, "");
+    if (OWNER.has(before)) own.add(head);
+    else if (DEFINITE.has(before) && !of) {
+      let start = match.index;
+      if (CONTRACTED.has(before)) {
+        start += before.length;
+        while (folded.charCodeAt(start) <= 32) start++;
+      }
+      definite.push({ start, end: match.index + whole.length, head, word });
+    } else if (before || of) other.add(head);
+  }
+  return definite
+    .filter((mention) => own.has(mention.head) && !other.has(mention.head))
+    .map(({ start, end, word }) => ({
+      start,
+      end,
+      person: { key: RELATIVE_KEY.get(word) ?? word, gender: genderOf(word), child: false },
+    }));
+}
+
+/**
+ * Marks each relative ("my older sister", "mi mamá"), each later mention of a name given to one ("my guide
+ * dog Sammy" … "they shot Sammy") and "the dog" that can only be the dreamer's, so a death told by the name
+ * or the bare noun is still the dreamer's own.
+ */
+function markRelatives(text: string, folded: string): MarkedText {
   const keys = new Map<number, string>();
   const genders = new Map<number, Gender>();
   const children = new Set<number>();
-  let text = "";
-  let copied = 0;
+  const names = new Map<string, Person>();
+  const runs: PersonSpan[] = [];
   for (const match of folded.matchAll(RELATIVE_PHRASE)) {
     const words = Array.from(match[0].matchAll(RELATIVE_WORD), (word) => word[0]);
     const word = words[words.length - 1] ?? match[0];
-    keys.set(match.index, RELATIVE_KEY.get(word) ?? word);
-    genders.set(match.index, genderOf(word));
-    if (hasMatch(CHILD_ONLY, match[0])) children.add(match.index);
-    text += folded.slice(copied, match.index) + MARK.repeat(match[0].length);
-    copied = match.index + match[0].length;
+    const person = {
+      key: RELATIVE_KEY.get(word) ?? word,
+      gender: genderOf(word),
+      child: hasMatch(CHILD_ONLY, match[0]),
+    };
+    let end = match.index + match[0].length;
+    NAME_AFTER.lastIndex = end;
+    const after = NAME_AFTER.exec(text);
+    const nameAfter =
+      after?.[1] && nameAt(text, folded, end + after[0].length - after[1].length, after[1].length);
+    if (after && nameAfter) {
+      names.set(nameAfter, person);
+      end += after[0].length;
+    }
+    const before = NAME_BEFORE.exec(text.slice(Math.max(0, match.index - 40), match.index));
+    if (before?.[1]) {
+      const at = match.index - before[0].length;
+      const setOff = text[end] === "," || !SENTENCE_START.test(text.slice(Math.max(0, at - 4), at));
+      const nameBefore = setOff ? nameAt(text, folded, at, before[1].length) : null;
+      if (nameBefore) names.set(nameBefore, person);
+    }
+    runs.push({ start: match.index, end, person });
   }
-  return { text: text + folded.slice(copied), keys, genders, children };
+  const spans = [...runs, ...namedMentions(text, folded, names), ...petMentions(folded)].sort(
+    (a, b) => a.start - b.start,
+  );
+  let marked = "";
+  let copied = 0;
+  for (const { start, end, person } of spans) {
+    if (start < copied) continue;
+    keys.set(start, person.key);
+    genders.set(start, person.gender);
+    if (person.child) children.add(start);
+    marked += folded.slice(copied, start) + MARK.repeat(end - start);
+    copied = end;
+  }
+  return { text: marked + folded.slice(copied), keys, genders, children };
 }
 
 /** Who a stretch of the marked text names: its runs of marks and any relative word left unmarked. */
@@ -993,6 +1194,17 @@ function relativesIn(marked: MarkedText, start: number, end: number): string[] {
   }
   for (const word of marked.text.slice(start, end).matchAll(RELATIVE_WORD)) {
     keys.push(RELATIVE_KEY.get(word[0]) ?? word[0]);
+  }
+  return keys;
+}
+
+/** The dreamer's own people a stretch of the marked text names, leaving out their children. */
+function adultsIn(marked: MarkedText, start: number, end: number): string[] {
+  const keys: string[] = [];
+  for (let i = start; i < end; i++) {
+    if (marked.text[i] === MARK && marked.text[i - 1] !== MARK && !marked.children.has(i)) {
+      keys.push(marked.keys.get(i) ?? "");
+    }
   }
   return keys;
 }
@@ -1056,6 +1268,22 @@ function antecedentBefore(
   return last;
 }
 
+/** "him", "her", «lo», «la»: the person harmed, not the one who acts. */
+const OBJECT_PRONOUN = /(?<![a-zñ])(?:him|her|them|lo|la|los|las|le|les)(?![a-zñ])/;
+const CLAUSE_BOUNDARY =
+  /[.,;:!?\n]|(?<![a-zñ])(?:and|but|then|when|while|so|y|pero|luego|cuando|mientras|entonces)(?![a-zñ])/g;
+
+/**
+ * Where the clause of `at` starts: the one harmed by "a stranger killed him" is named before the killer,
+ * so a pronoun object looks back from here, past the clause's own subject.
+ */
+function clauseStart(folded: string, at: number): number {
+  const from = Math.max(0, at - ANTECEDENT_WINDOW);
+  let start = from;
+  for (const boundary of folded.slice(from, at).matchAll(CLAUSE_BOUNDARY)) start = from + boundary.index;
+  return start;
+}
+
 function pronounHarm(folded: string, marked: MarkedText, wakingDead: ReadonlySet<string>): PronounHarm {
   const found: PronounHarm = { child: null, death: null };
   PRONOUN_HARM.lastIndex = 0;
@@ -1063,14 +1291,25 @@ function pronounHarm(folded: string, marked: MarkedText, wakingDead: ReadonlySet
     if (found.child && found.death) break;
     const span = { start: match.index, end: match.index + match[0].length };
     if (hasMatch(FICTION, sentenceAround(folded, span.start, span.end))) continue;
-    const antecedent = antecedentBefore(marked, match.index, pronounGender(match[0]));
+    const at = OBJECT_PRONOUN.test(match[0]) ? clauseStart(folded, match.index) : match.index;
+    const antecedent = antecedentBefore(marked, at, pronounGender(match[0]));
     if (!antecedent) continue;
     const groups = match.groups ?? {};
-    const isDeath = [groups.death, groups.killed, groups.seenDead, groups.muerte].some(
+    const isDeath = [groups.death, groups.killed, groups.killedObject, groups.seenDead, groups.muerte].some(
+      (group) => group !== undefined,
+    );
+    // Mortal danger is a death's weight for the dreamer's adults; for a child it is harm to a child.
+    const isDanger = [groups.danger, groups.rescued, groups.peligro, groups.rescate].some(
       (group) => group !== undefined,
     );
     if (antecedent.child) found.child ??= span;
-    if (isDeath && antecedent.relative !== null && !wakingDead.has(antecedent.relative)) found.death ??= span;
+    if (
+      (isDeath || (isDanger && !antecedent.child)) &&
+      antecedent.relative !== null &&
+      !wakingDead.has(antecedent.relative)
+    ) {
+      found.death ??= span;
+    }
   }
   PRONOUN_HARM.lastIndex = 0;
   return found;
@@ -1102,7 +1341,7 @@ export function detectSafety(text: string, _language: Language): SafetyAnalysis 
   const pregnancy = firstMatch(PREGNANCY_LOSS, folded);
   if (pregnancy) found.pregnancy_loss = pregnancy;
 
-  const marked = markRelatives(folded);
+  const marked = markRelatives(text, folded);
   const wakingDead = new Set<string>();
   for (const match of marked.text.matchAll(WAKING_DEAD)) {
     for (const key of relativesIn(marked, match.index, match.index + match[0].length)) wakingDead.add(key);
@@ -1111,7 +1350,18 @@ export function detectSafety(text: string, _language: Language): SafetyAnalysis 
   const pronoun = pronounHarm(folded, marked, wakingDead);
   const childInSexualViolence =
     sexual && hasMatch(CHILDHOOD, sentenceAround(folded, sexual.start, sexual.end)) ? sexual : null;
-  const child = firstMatch(CHILD_HARM, folded, notFiction(folded)) ?? childInSexualViolence ?? pronoun.child;
+  const childInMassKilling = firstMatch(
+    MASS_KILLING,
+    folded,
+    (match) =>
+      hasMatch(CHILD_ONLY, sentenceAround(folded, match.index, match.index + match[0].length)) &&
+      notFiction(folded)(match),
+  );
+  const child =
+    firstMatch(CHILD_HARM, folded, notFiction(folded)) ??
+    childInSexualViolence ??
+    childInMassKilling ??
+    pronoun.child;
   if (child) found.child_harm = child;
   const fictionFree = notFiction(folded);
   const death =
@@ -1121,7 +1371,12 @@ export function detectSafety(text: string, _language: Language): SafetyAnalysis 
       (match) =>
         fictionFree(match) &&
         aliveInWaking(relativesIn(marked, match.index, match.index + match[0].length), wakingDead),
-    ) ?? pronoun.death;
+    ) ??
+    firstMatch(DANGER_OF_LIVING, marked.text, (match) => {
+      const end = match.index + match[0].length;
+      return fictionFree(match) && adultsIn(marked, match.index, end).some((key) => !wakingDead.has(key));
+    }) ??
+    pronoun.death;
   if (death) found.death_of_living = death;
 
   const kinds = CARE_KINDS.filter((kind) => found[kind] !== undefined);

@@ -2,46 +2,47 @@ import type { SymbolCategory, SymbolEntry } from "../lexicon/schema";
 import type { SymbolMatch } from "../matcher";
 import type { Language } from "../morphology";
 import { type Token, termWords, tokenize } from "../text";
+import model from "./salience-model.json";
 import type { EmotionAnalysis, RankedSymbol, RoleAnalysis, SalienceAnalysis, Span } from "./types";
 
 /**
- * Salience: which recognised symbols carry this dream. Every weight is here, so a ranking can be explained by
- * its reasons. The dream is read in beats: its sentences, with a long run-on sentence cut at a turn ("then",
- * "de repente") or, past 25 words, at a comma.
+ * Salience: which recognised symbols carry this dream. The dream is read in beats: its sentences, with a long
+ * run-on sentence cut at a turn ("then", "de repente") or, past 25 words, at a comma. Each symbol gets the
+ * features below, and
  *
- *   score = rarity x (kind x (1 + repeated + emotion + climax + ending + opening) + felt + vital
- *           + involvement + setting), then shared and waking
+ *   score = exp(w · features), then shared and waking
  *
- *   kind         animal, spiritual 2; event 1.5; people, action 1; nature 0.5; body, object 0.4; abstract,
- *                emotion, place 0.3; color, number 0.1. What a dream is about is mostly who or what meets
- *                the dreamer and what happens; a tiger, a ghost or a flood carries a dream more than the
- *                room, the road or the hat, wherever they stand. Everyday doings that only move the story
- *                along (walking, waiting, sleeping, working) count as 0.6 and not as involvement.
- *   repeated     +1 per doubling of the beats its evidence is told in (log2 of the count), at most +3: an
- *                image that comes back, not one named twice in a breath.
- *   emotion      up to +0.5: the strongest feeling (from the emotion analysis) told in the same beat as an
- *                evidence, or within 12 words of it (x0.75), other than the evidence's own words; scaled by
- *                intensity / 3, x0.85 for the second feeling and x0.7 for the third.
- *   climax       up to +0.5, in proportion to the tension of its tensest beat against the dream's tensest:
- *                a turn ("suddenly", "de repente") 2, a step ("then", "finally", "al final") 1, "!" 1,
- *                plus the intensity of the strongest feeling told in that beat.
- *   ending       +0.25 for an evidence in the last beat or the last 20% of the dream's own words.
- *                Emotion, climax and ending are small on purpose: they lift every image of a busy beat
- *                alike, so on the development set (eval/reading/central-symbols-tuning.jsonl) they did not
- *                tell the central images from the props around them; they order close ones.
- *   opening      -0.5 for a scene-setting symbol (not a being, action or event) told only in the first
- *                beat of a dream of 3 beats or more.
- *   felt         up to +1.5 when its own words carry one of the dream's dominant feelings ("I was crying",
- *                "lloraba"): the feeling is the point. Scaled like emotion.
- *   vital        +2 for the lexicon's vital symbols (death, falling, a chase, teeth...).
- *   involvement  agent +1, target +1.5 (what is done to the dreamer weighs most), the dreamer's own +0.25
- *                ("my sister" is a relation, not yet an event), harmed in the dream +1; only for beings,
- *                actions and events: "my hand", "I was in the lake" say nothing of what the dreamer does.
- *   setting      for a place, +1.5 x the share of the dream's happenings (evidence of people, animals,
- *                actions, events, objects...) told while it is the latest place named, so a setting is
- *                central only when much happens there.
- *   rarity       x0.75 for a symbol outside the lexicon's common vocabulary (isCommon false): a narrow
- *                key ("roommate", "pandemic") rarely names what a dream is about.
+ * with w learned by scripts/train-salience.ts (salience-model.json) from 620 of the repo's own reports whose
+ * 3 central symbols a careful reader labelled (eval/reading/central-symbols-tuning.jsonl; two readers agree on
+ * 0.92 of them). Features:
+ *
+ *   kind         one-hot: animal, spiritual, event, people, action, nature, body, object, abstract, emotion,
+ *                place, color, number; "incidental" for everyday doings that only move the story along
+ *                (walking, waiting, sleeping, working), which count as no involvement.
+ *   repeated     log2 of the beats its evidence is told in, at most 3: an image that comes back, not one named
+ *                twice in a breath; "mentions" is log2 of its evidence count.
+ *   emotion      the strongest feeling (from the emotion analysis) told in the same beat as an evidence, or
+ *                within 12 words of it (x0.75), other than the evidence's own words; intensity / 3, x0.85 for
+ *                the second feeling and x0.7 for the third.
+ *   climax       the tension of its tensest beat against the dream's tensest (a turn "suddenly", "de repente"
+ *                2, a step "then", "al final" 1, "!" 1, plus the strongest feeling's intensity in that beat);
+ *                "atClimax" when it is told in the tensest beat.
+ *   ending       an evidence in the last beat or the last 20% of the dream's own words; "opening" for a
+ *                scene-setting symbol (not a being, action or event) told only in the first of 3+ beats.
+ *   felt         its own words carry one of the dream's dominant feelings ("I was crying", "lloraba").
+ *   vital        the lexicon's vital symbols (death, falling, a chase, teeth...).
+ *   involvement  agent, target, witness, the dreamer's own, harmed in the dream (beings, actions and events
+ *                only: "my hand", "I was in the lake" say nothing of what the dreamer does); "deadInWakingLife"
+ *                for one the text says has died.
+ *   setting      for a place, the share of the dream's happenings told while it is the latest place named.
+ *   uncommon     outside the lexicon's common vocabulary (isCommon false).
+ *   firstPosition  where in the dream's own words it is first told, 0..1.
+ *   keyPrior     how often this key, when recognised, carried the labelled dreams (log-odds against the average
+ *                symbol, smoothed toward its kind's; a key never seen takes its kind's): a flood or a wedding
+ *                usually carries a dream, a road or a room seldom does.
+ *
+ * The features a ranking names as its reasons (repeated, emotion, climax, ending, felt, vital, agent, target,
+ * own, harmed, setting) only ever lift a symbol (their weights are kept >= 0.1 in training).
  *   shared       x0.5 when every evidence is words already read as a symbol ranked above it: "ran away"
  *                (running, escape) or "my parents" (mother, father) is one image, not two.
  *   waking       x0.25 when every evidence sits in a waking remark ("I often dream...", "en la vida
@@ -50,44 +51,32 @@ import type { EmotionAnalysis, RankedSymbol, RoleAnalysis, SalienceAnalysis, Spa
  * Ties keep text order (first evidence). Waking remarks are left out of the arc and of the word counts.
  */
 
-const KIND_WEIGHT: Record<SymbolCategory, number> = {
-  animal: 2,
-  spiritual: 2,
-  event: 1.5,
-  people: 1,
-  action: 1,
-  nature: 0.5,
-  body: 0.4,
-  object: 0.4,
-  abstract: 0.3,
-  emotion: 0.3,
-  place: 0.3,
-  color: 0.1,
-  number: 0.1,
-};
-const REPEAT_PER_DOUBLING = 1;
+/** Every kind of symbol, one feature each: what a dream is about is mostly who or what meets the dreamer. */
+const KINDS: readonly SymbolCategory[] = [
+  "animal",
+  "spiritual",
+  "event",
+  "people",
+  "action",
+  "nature",
+  "body",
+  "object",
+  "abstract",
+  "emotion",
+  "place",
+  "color",
+  "number",
+];
 const REPEAT_MAX = 3;
-const EMOTION = 0.5;
 const EMOTION_NEARBY = 0.75;
 const EMOTION_REACH_WORDS = 12;
 const FEELING_RANK = [1, 0.85, 0.7] as const;
-const CLIMAX = 0.5;
-const ENDING = 0.25;
 const ENDING_SHARE = 0.8;
-const OPENING = -0.5;
 const OPENING_MIN_BEATS = 3;
-const VITAL = 2;
-const AGENT = 1;
-const TARGET = 1.5;
-const OWN = 0.25;
-const HARMED = 1;
-const SETTING = 1.5;
 /** A place is "setting" in its reasons when at least this share of the dream happens there. */
 const SETTING_REASON_SHARE = 0.5;
 const WAKING_ONLY = 0.25;
 const SHARED = 0.5;
-const FELT = 1.5;
-const UNCOMMON = 0.75;
 
 const TURN = 2;
 const STEP = 1;
@@ -100,13 +89,13 @@ const BEAT_MAX_WORDS = 25;
 /** Who acts or what happens: the dreamer's involvement with these counts. */
 const ACTORS = new Set<SymbolCategory>(["people", "animal", "spiritual", "action", "event"]);
 const INCIDENTAL_ACTIONS = new Set(["walking", "waiting", "sleeping", "working"]);
-const INCIDENTAL_WEIGHT = 0.6;
 /** Not something happening: they neither host a scene's events nor count as one. */
 const INERT = new Set<SymbolCategory>(["place", "color", "number"]);
 
 /** Three central images; a fourth or fifth joins only when the dream has many and it scores close. */
 const CENTRAL_BASE = 3;
-const CLOSE_GAP = 0.75;
+/** A fourth or fifth image joins when it scores at least this share of the third's. */
+const CLOSE_SHARE = 0.8;
 
 /** Words that mark the dream's turn or its next step, as written (folded when indexed). */
 const MARKERS: Record<Language, ReadonlyArray<readonly [string, number]>> = {
@@ -199,19 +188,19 @@ interface FeelingPoint extends Spot {
   strength: number;
 }
 
-export function rankSalience(input: SalienceInput): SalienceAnalysis {
+/** Each recognised symbol with its features, before ranking: what rankSalience scores, and what training reads. */
+export function salienceCandidates(input: SalienceInput) {
   const { text, language, matches, entries, emotions, roles } = input;
   const layout = readLayout(text, language, roles.wakingRemarks);
   const feelings = feelingPoints(emotions, layout);
   addFeelingTension(layout, feelings);
   const spots = matches.map((match) => match.evidence.map((evidence) => spotOf(evidence, layout)));
   const settings = settingShares(matches, spots);
-
-  const scored = matches.map((match, index) => {
+  return matches.map((match, index) => {
     const evidence = spots[index] ?? [];
     const inDream = evidence.filter((spot) => spot.inDream);
     const wakingOnly = roles.roles.get(match.key)?.onlyInWakingRemark ?? inDream.length === 0;
-    const { score, reasons } = scoreSymbol(match, inDream.length > 0 ? inDream : evidence, {
+    const { score, features, reasons } = scoreSymbol(match, inDream.length > 0 ? inDream : evidence, {
       layout,
       feelings,
       entries,
@@ -219,10 +208,16 @@ export function rankSalience(input: SalienceInput): SalienceAnalysis {
       settingShare: settings.get(match.key) ?? 0,
     });
     const first = Math.min(...match.evidence.map((evidence) => evidence.start));
-    const rounded = Math.round((wakingOnly ? score * WAKING_ONLY : score) * 100) / 100;
-    return { ranked: { match, score: rounded, reasons }, wakingOnly, first };
+    return { match, score, features, reasons, wakingOnly, first };
   });
+}
 
+export function rankSalience(input: SalienceInput): SalienceAnalysis {
+  const scored = salienceCandidates(input).map(({ match, score, reasons, wakingOnly, first }) => ({
+    ranked: { match, score: Math.round((wakingOnly ? score * WAKING_ONLY : score) * 100) / 100, reasons },
+    wakingOnly,
+    first,
+  }));
   const byRank = (a: (typeof scored)[number], b: (typeof scored)[number]) =>
     Number(a.wakingOnly) - Number(b.wakingOnly) || b.ranked.score - a.ranked.score || a.first - b.first;
   scored.sort(byRank);
@@ -263,55 +258,113 @@ interface ScoringContext {
   settingShare: number;
 }
 
+/**
+ * What the model weighs, per recognised symbol (see the header). Kinds are one-hot; the others are 0/1 flags or
+ * shares in 0..1, except repeated (log2 of the moments, at most 3) and mentions (log2 of the evidence count).
+ */
+export const SALIENCE_FEATURES = [
+  ...KINDS.map((kind) => `kind:${kind}` as const),
+  "incidental",
+  "repeated",
+  "mentions",
+  "emotion",
+  "climax",
+  "atClimax",
+  "ending",
+  "opening",
+  "felt",
+  "vital",
+  "agent",
+  "target",
+  "witness",
+  "own",
+  "harmed",
+  "deadInWakingLife",
+  "setting",
+  "uncommon",
+  "firstPosition",
+  "keyPrior",
+] as const;
+export type SalienceFeature = (typeof SALIENCE_FEATURES)[number];
+
+/** The learned weights (scripts/train-salience.ts writes salience-model.json) as one vector. */
+const WEIGHTS = SALIENCE_FEATURES.map((feature) => (model.weights as Record<string, number>)[feature] ?? 0);
+const KEY_PRIOR = model.keyPrior as Record<string, number>;
+const KIND_PRIOR = model.kindPrior as Record<string, number>;
+
 function scoreSymbol(match: SymbolMatch, spots: readonly Spot[], context: ScoringContext) {
+  const features = featuresOf(match, spots, context);
+  let linear = 0;
+  for (let i = 0; i < WEIGHTS.length; i++) linear += (WEIGHTS[i] ?? 0) * (features[i] ?? 0);
+  return { score: Math.exp(linear), features, reasons: reasonsOf(features) };
+}
+
+const FEATURE_INDEX = new Map(SALIENCE_FEATURES.map((feature, index) => [feature, index]));
+const feature = (name: SalienceFeature) => FEATURE_INDEX.get(name) ?? -1;
+/** Reasons a ranking shows, and the feature (with the least value) that gives each. */
+const REASONS: ReadonlyArray<readonly [string, SalienceFeature, number]> = [
+  ["repeated", "repeated", 0.5],
+  ["emotion", "emotion", 0.01],
+  ["climax", "atClimax", 1],
+  ["ending", "ending", 1],
+  ["felt", "felt", 0.01],
+  ["vital", "vital", 1],
+  ["agent", "agent", 1],
+  ["target", "target", 1],
+  ["own", "own", 1],
+  ["harmed", "harmed", 1],
+  ["setting", "setting", SETTING_REASON_SHARE],
+];
+
+function reasonsOf(features: readonly number[]): string[] {
+  return REASONS.filter(([, name, least]) => (features[feature(name)] ?? 0) >= least).map(
+    ([reason]) => reason,
+  );
+}
+
+function featuresOf(match: SymbolMatch, spots: readonly Spot[], context: ScoringContext): number[] {
   const { layout, feelings, entries, roles, settingShare } = context;
+  const values = new Array<number>(SALIENCE_FEATURES.length).fill(0);
+  const set = (name: SalienceFeature, value: number) => {
+    values[feature(name)] = value;
+  };
   const incidental = INCIDENTAL_ACTIONS.has(match.key);
   const actor = ACTORS.has(match.category) && !incidental;
-  const reasons: string[] = [];
-  // Prominence in the dream's telling is scaled by the kind of symbol; bonuses hold whatever its kind.
-  let prominence = 1;
-  let bonus = 0;
-  const grow = (points: number, reason?: string) => {
-    prominence += points;
-    if (reason) reasons.push(reason);
-  };
-  const add = (points: number, reason?: string) => {
-    bonus += points;
-    if (reason) reasons.push(reason);
-  };
-
+  set(`kind:${match.category}`, 1);
+  if (incidental) set("incidental", 1);
   // An image that comes back counts, not one named twice in a breath ("a beach... the shore").
   const moments = new Set(spots.map((spot) => spot.beat)).size;
-  if (moments > 1) grow(Math.min(REPEAT_MAX, REPEAT_PER_DOUBLING * Math.log2(moments)), "repeated");
-  const feeling = nearestFeeling(spots, feelings);
-  if (feeling > 0) grow(EMOTION * feeling, "emotion");
+  if (moments > 1) set("repeated", Math.min(REPEAT_MAX, Math.log2(moments)));
+  set("mentions", Math.log2(Math.max(1, spots.length)));
+  set("emotion", nearestFeeling(spots, feelings));
   const tension = Math.max(0, ...spots.map((spot) => layout.tension[spot.beat] ?? 0));
   if (tension > 0) {
-    grow((CLIMAX * tension) / layout.maxTension, tension === layout.maxTension ? "climax" : undefined);
+    set("climax", tension / layout.maxTension);
+    if (tension === layout.maxTension) set("atClimax", 1);
   }
-  if (spots.some((spot) => inEnding(spot, layout))) grow(ENDING, "ending");
+  if (spots.some((spot) => inEnding(spot, layout))) set("ending", 1);
   else if (
     !actor &&
     layout.contentBeats >= OPENING_MIN_BEATS &&
     spots.every((spot) => spot.beat === layout.firstContentBeat)
   ) {
-    grow(OPENING);
+    set("opening", 1);
   }
-
-  const felt = feelingItself(spots, feelings);
-  if (felt > 0) add(FELT * felt, "felt");
-  if (entries.get(match.key)?.isVital) add(VITAL, "vital");
+  set("felt", feelingItself(spots, feelings));
+  if (entries.get(match.key)?.isVital) set("vital", 1);
   const role = actor ? roles.roles.get(match.key) : undefined;
-  if (role?.role === "agent") add(AGENT, "agent");
-  if (role?.role === "target") add(TARGET, "target");
-  if (role?.own) add(OWN, "own");
-  if (role?.harmed) add(HARMED, "harmed");
-  if (settingShare > 0) {
-    add(SETTING * settingShare, settingShare >= SETTING_REASON_SHARE ? "setting" : undefined);
-  }
-  const kind = incidental ? INCIDENTAL_WEIGHT : KIND_WEIGHT[match.category];
-  const rarity = entries.get(match.key)?.isCommon === false ? UNCOMMON : 1;
-  return { score: (kind * prominence + bonus) * rarity, reasons };
+  if (role?.role === "agent") set("agent", 1);
+  if (role?.role === "target") set("target", 1);
+  if (role?.role === "witness") set("witness", 1);
+  if (role?.own) set("own", 1);
+  if (role?.harmed) set("harmed", 1);
+  if (roles.roles.get(match.key)?.waking === "dead") set("deadInWakingLife", 1);
+  set("setting", settingShare);
+  if (entries.get(match.key)?.isCommon === false) set("uncommon", 1);
+  const first = Math.min(...spots.map((spot) => layout.contentIndex[spot.token] ?? 0).filter((i) => i >= 0));
+  set("firstPosition", Number.isFinite(first) && layout.contentWords > 0 ? first / layout.contentWords : 0);
+  set("keyPrior", KEY_PRIOR[match.key] ?? KIND_PRIOR[match.category] ?? 0);
+  return values;
 }
 
 /**
@@ -340,7 +393,7 @@ function chooseCentral(ranked: readonly RankedSymbol[]): string[] {
   const extra = ranked.length >= 8 ? 2 : ranked.length >= 5 ? 1 : 0;
   const third = ranked[CENTRAL_BASE - 1]?.score ?? 0;
   let count = CENTRAL_BASE;
-  while (count < CENTRAL_BASE + extra && third - (ranked[count]?.score ?? -Infinity) <= CLOSE_GAP) count++;
+  while (count < CENTRAL_BASE + extra && (ranked[count]?.score ?? 0) >= third * CLOSE_SHARE) count++;
   return ranked.slice(0, count).map((entry) => entry.match.key);
 }
 
