@@ -15,7 +15,7 @@ function analysisOf(text: string, language: Language, kinds?: CareKind[]): Dream
     matches: [],
     roles: { roles: new Map(), wakingRemarks: [], saysRecurring: false },
     emotions: analyseEmotions(text, language),
-    safety: kinds ? { kinds, evidence: {} } : detectSafety(text, language),
+    safety: kinds ? { kinds, evidence: {}, violence: false } : detectSafety(text, language),
     salience: { ranked: [], central: [] },
     themes: [],
   };

@@ -330,9 +330,9 @@ describe("retelling the dreamer's words", () => {
 
 describe("when nothing is recognised", () => {
   it("invites the dreamer to add details, in their language", () => {
-    expect(read("Blorp zenith quibble mumble.").text).toMatch(/did not match any symbol.*Add a few details/s);
+    expect(read("Blorp zenith quibble mumble.").text).toMatch(/asks you for more: who was there/);
     expect(read("Glorpo, zanfiro y meluqui.", { language: "es" }).text).toMatch(
-      /no coinciden con ningún símbolo.*Añade algunos detalles/s,
+      /te pide un poco más: quién estaba/,
     );
     expect(read("Blorp zenith quibble mumble.", { ultraSimplified: true }).text.length).toBeLessThanOrEqual(
       READING_LENGTH.short.max,
@@ -352,8 +352,24 @@ describe("when nothing is recognised", () => {
     }
     expect(readings[0]!.text).toMatch(/Who was there.*Where were you.*how did it end.*a colour, a sound/s);
     expect(readings[1]!.text).toMatch(/¿Quién estaba.*¿Dónde estabas.*cómo terminó.*un color, un sonido/s);
-    expect(readings[2]!.text).toMatch(/What you felt \(intense fear\)/);
-    expect(readings[3]!.text).toMatch(/Lo que sentiste \([^)]*miedo/);
+    expect(readings[2]!.text).toMatch(/the intense fear in it/);
+    expect(readings[3]!.text).toMatch(/lo que sentiste: un miedo intenso/);
+  });
+
+  it("reads as a short reading of the dream's moment, with one short offer to report a symbol at the end", () => {
+    const en = read("I talked with Zorblat for hours and felt so sad.").text;
+    expect(en).toMatch(/^Your dream holds on to one moment, when you talked with Zorblat for hours/);
+    expect(en).toMatch(/sadness/);
+    expect(en).toMatch(/\. If you expected a symbol that was missed, you can report it\.$/);
+    const es = read("Hablé con Zorblat durante horas y me sentí muy triste.", { language: "es" }).text;
+    expect(es).toMatch(/^Tu sueño se queda con un momento, cuando hablaste con Zorblat durante horas/);
+    expect(es).toMatch(/tristeza/);
+    expect(es).toMatch(/\. Si esperabas un símbolo que no aparece, puedes avisarnos\.$/);
+    for (const text of [en, es]) {
+      expect(text).not.toMatch(
+        /so we can add it|para que podamos incorporarlo|symbol we know|que conozcamos/,
+      );
+    }
   });
 });
 
@@ -714,8 +730,18 @@ describe("what the reading says about the images (rubric pass 2: frame, links, f
       read("Hubo una masacre en la calle y había sangre por todas partes, yo estaba aterrada.").text,
     ];
     for (const text of massacre) {
+      // A massacre's blood is the shock of the scene (safety.violence), not even vitality under strain.
+      expect(text).toMatch(/(?:decod|hidden message)[^.]*blood|(?:descifrar|mensaje escondido)[^.]*sangre/);
+      expect(text).not.toMatch(
+        /warmth you felt with the blood|calidez que sentiste con la sangre|vitality|vitalidad/i,
+      );
+    }
+    const nosebleed = [
+      read("I had a nosebleed at school and there was blood everywhere, I was horrified and scared.").text,
+      read("Me sangraba la nariz en la escuela y había sangre por todas partes, yo estaba aterrada.").text,
+    ];
+    for (const text of nosebleed) {
       expect(text).toMatch(/blood[^.]*(?:strain|threatened)|sangre[^.]*(?:bajo presión|peligro)/);
-      expect(text).not.toMatch(/warmth you felt with the blood|calidez que trajo la sangre/i);
     }
     const mother = [
       read("My mother had a gun and shot at me in the kitchen, I panicked and hit her.").text,
@@ -737,7 +763,7 @@ describe("what the reading says about the images (rubric pass 2: frame, links, f
       read("Mi mujer me dijo que no a todo lo que le ofrecía en la cena, yo estaba tranquilo.").text,
     ];
     for (const text of refused) {
-      expect(text).not.toMatch(/warmth you felt with your wife|calidez que trajo tu mujer/);
+      expect(text).not.toMatch(/warmth you felt with your wife|calidez que sentiste con tu mujer/);
       expect(text).not.toMatch(/gave you something|te daba algo/);
     }
   });
@@ -773,5 +799,94 @@ describe("what the reading says about the images (rubric pass 2: frame, links, f
     expect(juan).not.toMatch(/con ella\b/);
     const friends = read("I was rowing a boat with my two friends, Ana and Lucía, and I felt happy.").text;
     expect(friends).not.toMatch(/friends (?:is|was) a real person|that person/);
+  });
+});
+
+describe("composeReading: a dream of mass or graphic violence with no care kind", () => {
+  const MASSACRES: Record<Language, string> = {
+    en: "It was a massacre in the town square. People were dying everywhere and there was blood on the steps. I hid under a cart and could not stop shaking.",
+    es: "Soñé con una masacre en mi pueblo. Había sangre por todas partes y cadáveres en la calle. Yo me escondía y estaba temblando.",
+  };
+  const NOT_A_PREDICTION: Record<Language, RegExp> = {
+    en: /not a prediction|not predictions/,
+    es: /no es una predicción|no son predicciones/,
+  };
+  const WARM_OR_RENEWAL: Record<Language, RegExp> = {
+    en: /passion|vitality|something new|new beginning|transformation|rebirth/i,
+    es: /pasión|vitalidad|algo nuevo|transformación|renac/i,
+  };
+  const CALM_PRACTICES: Record<Language, RegExp> = {
+    en: /Slow Breathing|Grounding 5-4-3-2-1|Tell Someone You Trust|Write It Down and Set It Aside/,
+    es: /Respiración lenta|Anclaje 5-4-3-2-1|Cuéntaselo a alguien de confianza|Escríbelo y déjalo a un lado/,
+  };
+
+  it.each([
+    "en",
+    "es",
+  ] as const)("%s: steadies, says it is no prediction, never warms the dead", (language) => {
+    for (const premium of [false, true]) {
+      const reading = read(MASSACRES[language], { premium });
+      expect(reading.info.care).toEqual([]);
+      const [, images = ""] = reading.text.split("\n\n");
+      // The images' part opens on the shock, then says plainly that this is no prediction.
+      const opening = images
+        .split(/(?<=[.!?])\s+/)
+        .slice(0, 2)
+        .join(" ");
+      expect(opening).toMatch(NOT_A_PREDICTION[language]);
+      expect(reading.short).toMatch(NOT_A_PREDICTION[language]);
+      for (const text of [reading.text, reading.short]) expect(text).not.toMatch(WARM_OR_RENEWAL[language]);
+      expect(reading.text).toMatch(CALM_PRACTICES[language]);
+    }
+  });
+
+  it("leaves a war film watched in the dream as it was", () => {
+    const reading = read(
+      "I was watching a war film with my friends and eating popcorn. In the movie the soldiers were killed on a beach.",
+    );
+    expect(reading.analysis.safety.violence).toBe(false);
+    expect(reading.text).not.toMatch(NOT_A_PREDICTION.en);
+    const film = read("Veíamos una película de guerra; en la película morían muchos soldados.");
+    expect(film.analysis.safety.violence).toBe(false);
+    expect(film.text).not.toMatch(NOT_A_PREDICTION.es);
+  });
+});
+
+describe("each image read through what happened to it in this dream", () => {
+  it("opens an image's sentence with its role clause, then a short gist, not the lexicon's description", () => {
+    const en = read("I was walking in a forest and at the end I met a wolf.").text;
+    expect(en).toMatch(/The wolf you met at the end /);
+    expect(en).toMatch(/The forest you were walking in [^.:]+\./);
+    const es = read("Caminaba por el bosque y al final me encontré con un lobo.", { language: "es" }).text;
+    expect(es).toMatch(/El lobo con el que te encontraste al final /);
+    expect(es).toMatch(/El bosque por el que caminabas [^.:]+\./);
+    expect(read("Buscaba a una perra por la calle.", { language: "es" }).text).toMatch(
+      /La perra a la que buscabas por la calle /,
+    );
+    expect(read("I went to the mall to buy new dresses.").text).not.toMatch(/\b(to to|in in)\b/);
+  });
+
+  it("never quotes the dreamer's first-person words when an image's clause is cut", () => {
+    const firstPerson = /[“«][^”»]*(?<!\p{L})(?:I|my|me|we|our|mi|yo|me|estábamos)(?!\p{L})[^”»]*[”»]/u;
+    const en = read("We were making love in my old bedroom at my parents' house.").text;
+    const es = read("Estábamos en la casa de mi mamá comiendo marraqueta.", { language: "es" }).text;
+    expect(en).toMatch(/Your parents (?:are|is)/);
+    expect(es).toMatch(/tu mamá/);
+    for (const text of [en, es]) expect(text).not.toMatch(firstPerson);
+  });
+
+  it("names an image as a noun, never a verb or a sentence", () => {
+    const es = read("Me puse a llorar en la cocina de mi abuela.", { language: "es" }).text;
+    expect(es).toMatch(/el llanto/);
+    expect(es).not.toMatch(/el llorar/);
+    expect(read("Buscaba mis llaves por toda la casa.", { language: "es" }).text).not.toMatch(/el buscar/);
+    expect(read("We were at my parents' house for dinner.").text).not.toMatch(/parents'/);
+  });
+
+  it("does not tell a passive doing as the dreamer's move", () => {
+    const en = read("I was waiting for a train at the station for hours.").text;
+    expect(en).not.toMatch(/it was you who acted|gave you the move|act like that/);
+    const es = read("Esperaba un tren en la estación durante horas.", { language: "es" }).text;
+    expect(es).not.toMatch(/eras tú quien actuaba|te dio a ti el movimiento|actuar así/);
   });
 });

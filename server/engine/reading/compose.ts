@@ -15,12 +15,14 @@ import { offVoice, splitSentences, toReaderVoice } from "./lexicon-voice";
 import { type ReadingLexicon, readingLexicon, type SymbolMeaning } from "./meanings";
 import {
   type DreamMoment,
+  ES_VERB_NOUNS,
   type Force,
   type ImagePlace,
   type ImageWords,
   type Mood,
   PHRASES,
   type Phrases,
+  VIOLENCE_PHRASES,
   verbFor,
 } from "./phrases";
 import { choosePractice } from "./practices";
@@ -28,6 +30,8 @@ import {
   atSentenceStart,
   clauseOf,
   clauseSpan,
+  dreamStart,
+  isWholeClause,
   joinNames,
   lowerFirst,
   namesIn,
@@ -102,6 +106,10 @@ const PREMIUM_START = 3;
 const CONTESTED_FIGURES = new Set(["Historical figure", "Politician"]);
 /** Actions that, done to the dreamer, consume or overpower: never read as their doing ("being eaten"). */
 const CONSUMING = new Set(["eating", "killing", "shooting", "kidnapping", "pushing", "fighting", "drowning"]);
+/** Doings that are no move of the dreamer's: the guidance reads them through the image and the feeling. */
+const PASSIVE_DOINGS = new Set(["travel", "sleeping", "reading", "waiting", "walking", "false_awakening"]);
+/** Doings that befall the dreamer even when told as theirs ("I fell", "I got lost"): undergone. */
+const BEFALLING = new Set(["falling", "lost", "paralysis", "drowning"]);
 /** Lexicon keys whose meaning is already about undergoing them ("Being chased points to…"). */
 const UNDERGONE = new Set(["chase", "lost", "trapped", "late", "attack", "being_watched", "paralysis"]);
 /** Actions and events that harm: beside a harmed own one they are fear of loss, never a wish. */
@@ -158,6 +166,9 @@ const WARM_MEANING: Record<Language, RegExp> = {
 /** Images that wound or threaten by what they are: never the bearer of warmth ("the warmth the blood brought"). */
 const HARMFUL_IMAGES = new Set([
   ...HARM,
+  // Disasters: no "warmth the earthquake brought".
+  "earthquake",
+  "flood",
   "blood",
   "injury",
   "knife",
@@ -177,6 +188,56 @@ const DARK_FEELINGS = new Set<EmotionKind>([
   "disgust",
   "shame",
 ]);
+
+// --- A dream of mass or graphic violence (safety.violence) ---------------------------------------------------
+
+/** Renewal read into an ending ("something new can begin", «algo nuevo»): never said of a massacre's dead. */
+const RENEWAL_MEANING: Record<Language, RegExp> = {
+  en: wordPattern(
+    "something new|new beginnings?|begin again|fresh start|rebirth|reborn|renewal|transformation|make room",
+  ),
+  es: wordPattern(
+    "algo nuevo|lo nuevo|nuevos? comienzos?|empezar de nuevo|renac\\p{L}*|renovaci[oó]n|transformaci[oó]n|hacer espacio",
+  ),
+};
+
+/** Mass or graphic violence with no care kind: a care reading, when one applies, says all this its own way. */
+function violentScene(analysis: DreamAnalysis): boolean {
+  return analysis.safety.violence === true && analysis.safety.kinds.length === 0;
+}
+
+/** A lexicon text that would read the violence as warmth or renewal ("blood: passion and vitality"). */
+function warmsViolence(analysis: DreamAnalysis, text: string): boolean {
+  const { language } = analysis;
+  return (
+    violentScene(analysis) && (WARM_MEANING[language].test(text) || RENEWAL_MEANING[language].test(text))
+  );
+}
+
+/** Blood or death in such a dream: read as the shock of the scene, not through its stock meaning. */
+function readAsShock(analysis: DreamAnalysis, image: Image): boolean {
+  return HARMFUL_IMAGES.has(image.key) && warmsViolence(analysis, image.meaning.gist ?? "");
+}
+
+/**
+ * Opens the images' part of such a reading: the shock acknowledged and said to be no prediction, then the
+ * blood and deaths among `images` read as that shock, together, in one sentence.
+ */
+function violenceOpening(ctx: Context, images: readonly Image[], prose: Prose): string[] {
+  if (!violentScene(ctx.analysis)) return [];
+  const words = VIOLENCE_PHRASES[ctx.analysis.language];
+  const out = [prose.must(words.steadying)];
+  const shocked = images.filter((image) => readAsShock(ctx.analysis, image));
+  if (shocked.length > 0) {
+    const names = joinNames(
+      shocked.map((image) => image.name),
+      ctx.phrases.and,
+    );
+    out.push(prose.must(words.shock(names, shocked.length > 1 || shocked.some((image) => image.plural))));
+  }
+  return out;
+}
+
 /** Someone refusing, rejecting or mocking the dreamer: not the one who "brought warmth". */
 const REFUSAL_WORDS: Record<Language, RegExp> = {
   en: wordPattern(
@@ -235,6 +296,10 @@ const VERB_FORM: Record<Language, RegExp> = {
   en: /^\p{Ll}+(?:ed|ing)$/u,
   es: /^\p{Ll}+(?:aba|abas|aban|ábamos|ían|ió|aron|ieron|ando|iendo)$/u,
 };
+
+/** English verbs that do not end like one: "went shopping" is a doing, not a thing's name. */
+const EN_IRREGULAR_VERB =
+  /^(?:went|go|goes|was|were|got|get|had|has|have|came|come|saw|see|did|do|made|make|took|take|ran|run|ate|eat|fell|felt|found|gave|kept|left|lost|met|said|told|thought|bought|brought|caught|flew|swam|drove|rode|wrote|sat|stood|woke)$/i;
 
 /** Words English names without an article: "heaven", not "the heaven". */
 const EN_NO_ARTICLE = new Set([
@@ -337,14 +402,17 @@ function lexiconName(entry: SymbolEntry, language: Language): string {
   if (language === "en") {
     const bare =
       /^[A-Z]/.test(lower) ||
+      /^the\s/.test(lower) ||
       EN_NO_ARTICLE.has(lower) ||
       entry.category === "action" ||
       entry.category === "emotion" ||
       /(?:ing|th)$/.test(lower);
     return bare ? lower : `the ${lower}`;
   }
+  const noun = ES_VERB_NOUNS.get(lower.toLowerCase());
+  if (noun) return noun;
   const head = lower.split(" ")[0] ?? lower;
-  // An infinitive is named as the noun it also is: «el bar y el reír», never «el bar y reír».
+  // A noun that ends like an infinitive keeps «el»: «el altar», «el amanecer».
   return /(?:ar|er|ir|ír)(?:se)?$/.test(head) ? `el ${lower}` : esNounPhrase(lower, "def");
 }
 
@@ -362,9 +430,14 @@ function isNounPhrase(text: string, evidence: Evidence, language: Language): boo
   const determined = LEADING_WORDS[language].test(evidence.text);
   const words = evidence.text.replace(LEADING_WORDS[language], "").split(/\s+/);
   if (words.length > 3 || words.some((word) => QUANTIFIER[language].test(word))) return false;
-  if (words.length === 1 && VERB_FORM[language].test(words[0] ?? "")) return false;
+  // "went shopping", «estaba llorando»: a clause that starts with a verb is not a name.
+  const first = words[0] ?? "";
+  if (VERB_FORM[language].test(first) || (language === "en" && EN_IRREGULAR_VERB.test(first))) return false;
   if (determined) return true;
   const before = /([\p{L}'’]+)[^\p{L}]*$/u.exec(text.slice(0, evidence.start))?.[1];
+  // «empezó a temblar»: an infinitive after its preposition is a doing, not a name.
+  const infinitive = language === "es" && words.length === 1 && /(?:ar|er|ir|ír)$/.test(first);
+  if (infinitive && before && /^(?:a|al|de|para|sin|por)$/i.test(before)) return false;
   const clauseStart = !before || /[.!?;:,]\s*$/.test(text.slice(0, evidence.start));
   return clauseStart || BEFORE_NOUN[language].test(before);
 }
@@ -395,10 +468,10 @@ function nameOf(
   }
   const written = (evidence?.text ?? entry[language].name).replace(LEADING_WORDS[language], "");
   // Possessive "'s" belongs to the sentence it came from: "the sheriff's" is the sheriff.
-  const word = (evidence && atSentenceStart(text, evidence.start) ? lowerFirst(written) : written).replace(
-    /['’]s$/,
-    "",
-  );
+  // Possessive "'s" and "s'" belong to the sentence they came from: "my parents'" is my parents.
+  const word = (evidence && atSentenceStart(text, evidence.start) ? lowerFirst(written) : written)
+    .replace(/['’]s$/, "")
+    .replace(/(s)['’]$/, "$1");
   const plural = isPlural(word, language);
   const own = role?.own ?? false;
   let name: string;
@@ -569,6 +642,8 @@ function centralImages(
       harmedOwn: false,
       celebrity,
     };
+    // Read through what happened to it here ("the wolf you met at the end"), never through words cut short.
+    image.told = image.cut || role?.own || celebrity ? null : phrases.inDream(name, image.clause);
     spans.set(span, image);
     images.push(image);
   }
@@ -684,10 +759,11 @@ function placeOf(
   atTurn: boolean,
   lead: string | null,
   feeling: string | null,
+  scene: string | null,
 ): ImagePlace {
-  if (told <= 1) return { at: "only", lead, feeling };
-  if (index === 0) return { at: atTurn ? "turn" : "first", lead, feeling };
-  return { at: "linked", lead, feeling };
+  if (told <= 1) return { at: "only", lead, feeling, scene };
+  if (index === 0) return { at: atTurn ? "turn" : "first", lead, feeling, scene };
+  return { at: "linked", lead, feeling, scene };
 }
 
 function moodOf(analysis: DreamAnalysis): Mood | null {
@@ -758,6 +834,8 @@ function meaningSentences(
   prose: Prose,
 ): string[] {
   const { phrases, images, analysis } = ctx;
+  // Told with the others in the opening of a violent dream's images (violenceOpening).
+  if (readAsShock(analysis, image)) return [];
   const { meaning, role } = image;
   const verbs = meaning.copular ? phrases.copularVerbs : phrases.aboutVerbs;
   // Other bits of the hash than the wordings' own, so verb and transition vary apart across dreams.
@@ -770,6 +848,10 @@ function meaningSentences(
   /** The image is read through its lexicon meaning, so the lexicon's further sentences fit after it. */
   let lexiconFrame = false;
   let threatening = false;
+  // Words cut short (perhaps the dreamer's own, quoted) are never read back: "when it appeared" stands in.
+  const shown: Image = image.cut
+    ? { ...image, clause: phrases.appeared(image.plural, image.entry.category === "action") }
+    : image;
 
   if (image.celebrity) {
     // A dictator or a politician is not someone the dreamer "admires": read through what the name stirs.
@@ -780,31 +862,31 @@ function meaningSentences(
       ),
     );
   } else if (image.dead && image.key !== "deceased") {
-    out.push(prose.must(phrases.visit(image, about)));
+    out.push(prose.must(phrases.visit(shown, about)));
   } else if (image.harmedOwn) {
-    out.push(prose.must(phrases.ownHarmed(image, image.person)));
+    out.push(prose.must(phrases.ownHarmed(shown, image.person)));
   } else if (role?.own && (image.person || image.entry.category === "animal")) {
     // "My mother shot at me": one's own who uses force in the dream, not one harmed by it.
     const against = !role.harmed && forceOf(analysis, image) === "force";
-    out.push(prose.must(phrases.ownReal(image, image.person, about, against)));
+    out.push(prose.must(phrases.ownReal(shown, image.person, about, against)));
   } else if (HARM.has(image.key) && harmedOwn) {
     out.push(prose.must(phrases.harmToOwn(image.name, harmedOwn)));
   } else if (HARM.has(image.key) && role?.role === "witness") {
-    out.push(prose.must(phrases.harmWitnessed(image.name, image)));
+    out.push(prose.must(phrases.harmWitnessed(image.name, shown)));
   } else if (role?.role === "target" && image.entry.category === "action" && consumes(ctx.analysis, image)) {
-    out.push(prose.must(phrases.doneToYou(image)));
+    out.push(prose.must(phrases.doneToYou(shown)));
   } else if (role?.role === "target" && image.entry.category === "action" && !UNDERGONE.has(image.key)) {
-    out.push(prose.must(phrases.aimedAtYou(image)));
+    out.push(prose.must(phrases.aimedAtYou(shown)));
   } else {
     lexiconFrame = true;
     if (personal) {
       // The dreamer's own meaning comes before the lexicon's.
-      out.push(prose.must(phrases.personal(image, phrases.quote(personal))));
-      out.push(prose.must(phrases.beyondPersonal(image, phrases.join(verb, about))));
+      out.push(prose.must(phrases.personal(shown, phrases.quote(personal))));
+      out.push(prose.must(phrases.beyondPersonal(shown, phrases.join(verb, about))));
     } else if (comesAtYou(ctx.analysis, image)) {
       // A being that attacks or chases the dreamer is not read through its stock praise, nor its questions.
       threatening = true;
-      out.push(prose.must(phrases.againstYou(image, shortGist(about))));
+      out.push(prose.must(phrases.againstYou(shown, shortGist(about))));
     } else if (
       gist &&
       WARM_MEANING[analysis.language].test(gist) &&
@@ -815,10 +897,15 @@ function meaningSentences(
       const felt = analysis.emotions.dominant[0];
       const dark =
         felt && DARK_FEELINGS.has(felt.kind) ? phrases.feelingName(felt.kind, felt.intensity) : null;
-      out.push(prose.must(phrases.strained(image, coreGist(gist), dark)));
+      out.push(prose.must(phrases.strained(shown, coreGist(gist), dark)));
     } else {
-      const meaningText = gist && budget.details && meaning.detail ? `${gist}: ${meaning.detail}` : about;
-      out.push(prose.must(phrases.image(image, phrases.join(verb, meaningText), place)));
+      // A short gist after the dream's own telling, never the lexicon's whole description.
+      const meaningText = budget.details ? (about.split(": ")[0] ?? about) : shortGist(about);
+      const verbAndMeaning = phrases.join(verb, meaningText);
+      // Told through this dream's clause when that opens a new way, else placed beside the others.
+      const opened = prose.pick(phrases.image(shown, verbAndMeaning, place));
+      const placed = { ...place, scene: null };
+      out.push(opened ?? prose.must(phrases.image({ ...shown, told: null }, verbAndMeaning, placed)));
     }
     const firstInClause =
       images.find((other) => other.clauseStart < image.clauseEnd && image.clauseStart < other.clauseEnd) ===
@@ -832,16 +919,27 @@ function meaningSentences(
         other.clauseStart < image.clauseEnd &&
         image.clauseStart < other.clauseEnd,
     );
-    if (role?.role === "target" && ANIMATE.has(image.entry.category) && firstInClause && !undergone) {
-      const acted = prose.pick(phrases.actsOnYou(image, forceOf(ctx.analysis, image)));
+    if (
+      role?.role === "target" &&
+      ANIMATE.has(image.entry.category) &&
+      firstInClause &&
+      !undergone &&
+      !image.cut
+    ) {
+      const acted = prose.pick(phrases.actsOnYou(shown, forceOf(ctx.analysis, image)));
       if (acted) out.push(acted);
     }
   }
   for (const sentence of meaning.extended.slice(0, lexiconFrame && !threatening ? budget.extended : 0)) {
+    if (warmsViolence(analysis, sentence)) continue;
     const picked = prose.pick([sentence]);
     if (picked) out.push(picked);
   }
-  const [question, ...rest] = meaning.insight.slice(0, threatening ? 0 : budget.insights);
+  // A massacre witnessed is not asked "what are you trying to put an end to?".
+  const unasked = threatening || (violentScene(analysis) && HARM.has(image.key));
+  const [question, ...rest] = meaning.insight
+    .filter((sentence) => !warmsViolence(analysis, sentence))
+    .slice(0, unasked ? 0 : budget.insights);
   if (question) {
     const picked = prose.pick(
       phrases.insight(image.name, /^[¿I]\b|^¿/.test(question) ? question : lowerFirst(question)),
@@ -1007,7 +1105,8 @@ function togetherParagraph(ctx: Context, images: readonly Image[], budget: Budge
       voiced(text, analysis.language).filter(
         (sentence) =>
           namesOnlyPresent(ctx, sentence, present) &&
-          !(dark && WARM_MEANING[analysis.language].test(sentence)),
+          !(dark && WARM_MEANING[analysis.language].test(sentence)) &&
+          !warmsViolence(analysis, sentence),
       );
     for (const combo of ctx.combined.slice(0, options.premium ? 2 : 1)) {
       const [first, ...more] = aboutThisDream(combo[analysis.language].description);
@@ -1144,6 +1243,7 @@ function stepsOf(instructions: string): string {
 /** The short meaning of an image for the short version: its gist up to the first comma. */
 function gistOf(ctx: Context, image: Image): string {
   const { phrases } = ctx;
+  if (readAsShock(ctx.analysis, image)) return VIOLENCE_PHRASES[ctx.analysis.language].shortShock;
   const harm = HARM.has(image.key);
   if (image.harmedOwn || (harm && ctx.images.some((other) => other.harmedOwn))) return phrases.shortOwnHarmed;
   if (harm && image.role?.role === "witness") return phrases.shortHarmWitnessed;
@@ -1157,6 +1257,7 @@ function shortVersion(ctx: Context): string {
   const { phrases, analysis } = ctx;
   const feeling = analysis.emotions.dominant[0];
   const feelingName = feeling ? phrases.feelingName(feeling.kind, feeling.intensity) : null;
+  const violenceNote = violentScene(analysis) ? ` ${VIOLENCE_PHRASES[analysis.language].shortNote}` : "";
   let best = "";
   // The same images as info.central, most central first, as many as fit.
   const central = mostCentralFirst(analysis, ctx.images);
@@ -1174,7 +1275,7 @@ function shortVersion(ctx: Context): string {
       images.map((image) => image.name),
       phrases.and,
     );
-    const text = phrases.polish(phrases.short(names, gists.join("; "), feelingName));
+    const text = phrases.polish(phrases.short(names, gists.join("; "), feelingName)) + violenceNote;
     if (text.length > READING_LENGTH.short.max) break;
     best = text;
   }
@@ -1262,8 +1363,13 @@ function partAtTurn(ctx: Context, images: readonly Image[]): Pick<DreamMoment, "
     const who = there.find((actor) => ANIMATE.has(actor.category) && actor.role.role !== "target");
     return { part: "watching", image: who ? wordsFor(ctx, who.key).name : null, scene: sceneOf(witnessed) };
   }
-  const done = acted("agent");
-  return done ? { part: "doing", image, scene: sceneOf(done) } : { part: null, image, scene: null };
+  // Travelling, reading, sleeping or waiting is no move the dreamer made ("it was you who acted" reads thin):
+  // a fall or being lost befell them, the rest is read through the image and the feeling.
+  const doings = there.filter((actor) => actor.category === "action" && actor.role.role === "agent");
+  const done = doings.find((actor) => !PASSIVE_DOINGS.has(actor.key) && !BEFALLING.has(actor.key));
+  if (done) return { part: "doing", image, scene: sceneOf(done) };
+  const befell = doings.find((actor) => BEFALLING.has(actor.key));
+  return befell ? { part: "undergoing", image, scene: sceneOf(befell) } : { part: null, image, scene: null };
 }
 
 /** The images a theme's practice concerns, as they meet in the dream; null for a practice chosen by mood. */
@@ -1317,26 +1423,29 @@ function write(ctx: Context, budget: Budget): string {
       ctx.practice.name,
       practiceAnchor(ctx),
       stepsOf(toReaderVoice(ctx.practice.instructions, analysis.language)),
-      moment,
+      // With no turn, the practice starts from the lead image's own moment: never the same words in two dreams.
+      { ...moment, turn: moment.turn ?? moment.scene ?? (about?.cut ? null : (about?.clause ?? null)) },
     ),
   );
   const opening = openingParagraph(ctx, inOrder, prose);
   const told = Math.min(budget.images, images.length);
-  const imageSentences = images.flatMap((image, index) =>
-    meaningSentences(
-      ctx,
-      image,
-      index,
-      placeOf(told, index, image === turnImage, image.name === linkedTo ? null : linkedTo, moment.feeling),
-      budget,
-      prose,
-    ),
-  );
+  // A clause opens one image sentence at most ("When you …,"): images that share it are placed otherwise.
+  const opened = new Set<string>();
+  const steadied = violenceOpening(ctx, images, prose);
+  const imageSentences = images.flatMap((image, index) => {
+    const scene = image.cut || image.told || opened.has(image.clause) ? null : image.clause;
+    opened.add(image.clause);
+    const linked = image.name === linkedTo ? null : linkedTo;
+    const place = placeOf(told, index, image === turnImage, linked, moment.feeling, scene);
+    return meaningSentences(ctx, image, index, place, budget, prose);
+  });
   const together = togetherParagraph(ctx, inOrder, budget, prose);
   const history = historyParagraph(ctx, inOrder, prose);
+  // The guidance never reads back words cut short either.
+  const asked = about?.cut ? { ...about, clause: phrases.appeared(about.plural, false) } : about;
   const guidance = prose.must(
     phrases.guidance(
-      about ?? { name: lead, clause: lead, plural: false },
+      asked ?? { name: lead, clause: lead, plural: false },
       about ? gistOf(ctx, about) : "",
       moment,
     ),
@@ -1348,7 +1457,7 @@ function write(ctx: Context, budget: Budget): string {
   const journal = budget.journal ? prose.pick(phrases.journal(names)) : null;
   return [
     opening,
-    imageSentences.join(" "),
+    [...steadied, ...imageSentences].join(" "),
     together,
     history,
     `${phrases.guidanceHeading}\n${[guidance, journal, practice].filter(Boolean).join(" ")}`,
@@ -1369,6 +1478,21 @@ function fitted(ctx: Context, budgets: readonly Budget[], start: number, band: {
     index++;
   }
   return text;
+}
+
+/** The dream's moment for a reading without images: its turn, else its first sentence when retold whole. */
+function unreadMoment(analysis: DreamAnalysis, phrases: Phrases): string | null {
+  const turn = turnOf(analysis, phrases);
+  if (turn) return turn.moment;
+  const { text, language } = analysis;
+  const first =
+    text
+      .slice(dreamStart(text, language))
+      .split(/[.!?…\n]/)[0]
+      ?.trim() ?? "";
+  if (first === "") return null;
+  const { clause, cut } = clauseOf(text, undefined, first, phrases, language, namesIn(analysis));
+  return cut || !isWholeClause(clause, language) ? null : clause;
 }
 
 /** The images as the salience ranked them (the prose tells them in the dream's order). */
@@ -1442,21 +1566,21 @@ export function composeReading(analysis: DreamAnalysis, data: LexiconData, optio
     return result(options.ultraSimplified ? reading.short : reading.text, reading.short);
   }
   if (images.length === 0) {
-    const text = [phrases.invitation, options.category ? phrases.category(options.category, false) : null]
-      .filter(Boolean)
-      .join(" ");
+    // No image to read: a short reading of what is there (its feeling, its moment), then a gentle ask for more.
     const feelings = analysis.emotions.dominant.slice(0, 2);
     const felt =
       feelings.length > 0
-        ? `${phrases.invitationFeeling(
-            joinNames(
-              feelings.map((feeling) => phrases.feelingName(feeling.kind, feeling.intensity)),
-              phrases.and,
-            ),
-          )} `
-        : "";
-    const full = `${text}\n\n${felt}${phrases.invitationGuidance}`;
-    const short = text.length <= READING_LENGTH.short.max ? text : phrases.invitation;
+        ? joinNames(
+            feelings.map((feeling) => phrases.feelingName(feeling.kind, feeling.intensity)),
+            phrases.and,
+          )
+        : null;
+    const unread = phrases.polish(phrases.unread(unreadMoment(analysis, phrases), felt));
+    const text = [unread, options.category ? phrases.category(options.category, false) : null]
+      .filter(Boolean)
+      .join(" ");
+    const full = `${text}\n\n${phrases.invitationGuidance} ${phrases.reportMissing}`;
+    const short = text.length <= READING_LENGTH.short.max ? text : phrases.unread(null, felt);
     return result(options.ultraSimplified ? short : full, short);
   }
 
@@ -1464,9 +1588,12 @@ export function composeReading(analysis: DreamAnalysis, data: LexiconData, optio
     themes,
     emotions: analysis.emotions,
     premium: options.premium,
-    care: false,
+    // A massacre or a war with its dead gets a calm, grounding practice, as a care reading does.
+    care: violentScene(analysis),
     language,
     seed,
+    kind: central[0]?.entry.category,
+    role: central[0]?.role?.role,
   });
   const ctx: Context = {
     analysis,

@@ -23,6 +23,8 @@ export interface ImageWords {
   plural: boolean;
   /** The dream's clause about it in the second person, or the dreamer's words in quotation marks. */
   clause: string;
+  /** The image as this dream has it, from its clause (see inDream): "the wolf you met at the end". */
+  told?: string | null;
 }
 
 export interface Phrases {
@@ -47,6 +49,13 @@ export interface Phrases {
   feeling(feelings: string, words: string, many: boolean): string[];
   /** A central image whose meaning follows a verb, placed by `where` (the turn, the start, or beside the lead). */
   image(image: ImageWords, verbAndMeaning: string, where: ImagePlace): string[];
+  /**
+   * The image named through what happened to it in the retold `clause` ("the wolf you met at the end",
+   * «el lobo con el que te encontraste al final»); null when no relative clause can be built safely.
+   */
+  inDream(name: string, clause: string): string | null;
+  /** What stands in for a clause cut short: "it appeared", «apareció»; an action "happened". */
+  appeared(plural: boolean, action: boolean): string;
   /**
    * An image whose stock meaning is warm (joy, loyalty, vitality) where the dream is fearful, sad or angry or
    * the image harms: the meaning read as strained or threatened, never as warmth. `feeling` as feelingName.
@@ -114,10 +123,14 @@ export interface Phrases {
   shortOwnHarmed: string;
   shortHarmWitnessed: string;
   shortAimedAtYou: string;
-  invitation: string;
-  /** The feelings the dream already names, acknowledged in the invitation ("intense fear and sadness"). */
-  invitationFeeling(feelings: string): string;
+  /**
+   * A dream none of whose images is known: its moment (retold, second person) and its feelings (as
+   * feelingName gives them, joined) acknowledged, then a gentle ask for more detail.
+   */
+  unread(moment: string | null, feelings: string | null): string;
   invitationGuidance: string;
+  /** One short closing offer to report a symbol the reading missed. */
+  reportMissing: string;
 }
 
 /** The dream's turn (second person or quoted), its strongest feeling, the dreamer's part and image there. */
@@ -141,6 +154,8 @@ export interface ImagePlace {
   at: "only" | "turn" | "first" | "linked";
   lead: string | null;
   feeling: string | null;
+  /** The image's retold clause to open with ("When you …,") when it has no `told` name; null when cut or told. */
+  scene: string | null;
 }
 
 /** What is done to the dreamer: "force" overpowers (attacked, eaten), "care" is given (served, hugged). */
@@ -265,6 +280,199 @@ function esScene(scene: string, part: Part, that: string | null): string[] {
   }
 }
 
+/**
+ * Spanish lexicon names that are verbs, named as the nouns they also are: «el llanto», never «el llorar»;
+ * «tu ser querido», never «el ser querido fallecido».
+ */
+export const ES_VERB_NOUNS: ReadonlyMap<string, string> = new Map([
+  ["volar", "el vuelo"],
+  ["correr", "la carrera"],
+  ["nadar", "el nado"],
+  ["ahogarse", "el ahogo"],
+  ["matar", "el asesinato"],
+  ["escapar", "la huida"],
+  ["esconderse", "el escondite"],
+  ["perderse", "el extravío"],
+  ["estar atrapado", "el encierro"],
+  ["llegar tarde", "el retraso"],
+  ["escalar", "la escalada"],
+  ["buscar", "la búsqueda"],
+  ["ser atacado", "el ataque"],
+  ["bailar", "el baile"],
+  ["cantar", "el canto"],
+  ["comer", "la comida"],
+  ["cocinar", "la cocina"],
+  ["conducir", "la conducción"],
+  ["gritar", "el grito"],
+  ["llorar", "el llanto"],
+  ["reír", "la risa"],
+  ["perder algo", "la pérdida"],
+  ["ser querido fallecido", "tu ser querido"],
+  ["quedarse sin voz", "la voz perdida"],
+  ["caminar", "la caminata"],
+  ["saltar", "el salto"],
+  ["dormir", "el descanso"],
+  ["leer", "la lectura"],
+  ["escribir", "la escritura"],
+  ["pintar", "la pintura"],
+  ["jugar", "el juego"],
+  ["trabajar", "el trabajo"],
+  ["limpiar", "la limpieza"],
+  ["lavar", "el lavado"],
+  ["comprar", "las compras"],
+  ["pagar", "el pago"],
+  ["mentir", "la mentira"],
+  ["discutir", "la discusión"],
+  ["regañar", "el regaño"],
+  ["abrazar", "el abrazo"],
+  ["coquetear", "el coqueteo"],
+  ["esperar", "la espera"],
+  ["teletransportarse", "el teletransporte"],
+  ["romperse en pedazos", "la rotura"],
+  ["construir", "la construcción"],
+  ["pescar", "la pesca"],
+  ["cavar", "la excavación"],
+  ["coser", "la costura"],
+  ["patinar", "el patinaje"],
+  ["estudiar", "el estudio"],
+  ["proteger", "la protección"],
+  ["pedir ayuda", "la petición de ayuda"],
+  ["sentirse observado", "la sensación de ser observado"],
+  ["actuar en escena", "la actuación"],
+  ["hablar en público", "el discurso en público"],
+  ["apostar", "la apuesta"],
+  ["empujar", "el empujón"],
+  ["acampar", "la acampada"],
+  ["susurrar", "el susurro"],
+  ["gatear", "el gateo"],
+]);
+
+/** Where a retold clause splits into the pieces a relative clause can be built from. */
+const PIECE_BREAK = {
+  en: /\s*(?:[,;]|\s(?:and|but|when|while|because|so|until)\s)\s*/u,
+  es: /\s*(?:[,;]|\s(?:y|e|pero|cuando|mientras|porque|hasta que|que)\s)\s*/u,
+};
+/** A placing phrase that can close a relative clause: "at the end", «al final». */
+const PLACING = {
+  en: /^(?:at|in|on|after|before|during|inside|outside|near|by)\s/u,
+  es: /^(?:al|en|a|de|por|durante|después|antes|dentro|fuera|cerca)\s/u,
+};
+/** Words past which a relative clause grows too long to read: the piece is left out. */
+const MAX_TAIL_WORDS = 6;
+
+function words(text: string): number {
+  return text.trim() === "" ? 0 : text.trim().split(/\s+/).length;
+}
+
+/** The piece of `clause` that names `noun` (a whole word, or its plural), split there; null when none does. */
+function pieceWith(
+  clause: string,
+  noun: string,
+  language: Language,
+): { before: string; after: string } | null {
+  if (!/^\p{L}+$/u.test(noun)) return null;
+  // Built once per image, never per piece.
+  const word = new RegExp(`(?<!\\p{L})${noun}(?:e?s)?(?!\\p{L})`, "iu");
+  for (const piece of clause.split(PIECE_BREAK[language])) {
+    const at = word.exec(piece);
+    if (at) return { before: piece.slice(0, at.index), after: piece.slice(at.index + at[0].length).trim() };
+  }
+  return null;
+}
+
+/** A tail short enough to keep; "" when there is none, null when it is too long. */
+function shortTail(tail: string): string | null {
+  const trimmed = tail.trim();
+  return words(trimmed) <= MAX_TAIL_WORDS ? trimmed : null;
+}
+
+/** A placing phrase before the verb, moved after it ("at the end you met" -> "you met at the end"); other leads dropped. */
+function placing(lead: string, language: Language): string {
+  const trimmed = lead.trim().replace(/^(?:then|and|y|luego|entonces)\s+/iu, "");
+  return PLACING[language].test(`${trimmed} `) && words(trimmed) <= 4 ? trimmed : "";
+}
+
+function glued(...parts: string[]): string {
+  return parts.filter((part) => part.trim() !== "").join(" ");
+}
+
+const EN_DETERMINER = /(?:^|\s)(?:a|an|the|some|this|that|these|those)\s+$/iu;
+/** "you met", "you were walking in", "you were looking for": the dreamer's verb before the image. */
+const EN_YOU_VERB = /^(.*?)(?:^|\s)you\s+((?:\p{L}+\s+){0,2}\p{L}+)\s*$/iu;
+const EN_PAST_OR_PROGRESSIVE =
+  /^(?:was|were|had|kept|saw|met|found|ate|bit|took|gave|got|went|came|ran|left|\p{L}+ed|\p{L}+ing)$/iu;
+const EN_PREPOSITION_END = /(?<!\p{L})(?:in|to|at|on|for|into|from|with|through|by|of)$/iu;
+const EN_PREPOSITION_START =
+  /^(?:in|to|at|on|for|into|onto|from|with|through|by|inside|outside|near|again|there|during|after|before|all|every)(?!\p{L})/iu;
+const EN_NO_VERB = /(?<!\p{L})(?:you|your|a|an|the|and|or|i|me|my)(?!\p{L})/iu;
+
+function enInDream(name: string, clause: string): string | null {
+  // A name the reading gives with its own article ("the wolf") can open a relative clause; "your dog" is read elsewhere.
+  const noun = /^the\s+(\p{L}+)$/iu.exec(name)?.[1];
+  const piece = noun ? pieceWith(clause, noun, "en") : null;
+  if (!piece || !EN_DETERMINER.test(piece.before)) return null;
+  const before = piece.before.replace(EN_DETERMINER, "");
+  const tail = shortTail(piece.after);
+  if (tail === null) return null;
+  // The dreamer did something to it: "you met a wolf at the end" -> "the wolf you met at the end".
+  const mine = EN_YOU_VERB.exec(before);
+  if (mine) {
+    const verbs = (mine[2] ?? "").trim();
+    if (EN_NO_VERB.test(verbs) || !EN_PAST_OR_PROGRESSIVE.test(verbs.split(/\s+/)[0] ?? "")) return null;
+    // "the mall you went to", never "the mall you went to to buy dresses"; "a bus trip" is not moved
+    // after its verb ("the bus you were on trip"), and "the top of the hill" is not split.
+    if (/^of(?!\p{L})/iu.test(tail)) return null;
+    const stranded = EN_PREPOSITION_END.test(verbs) && EN_PREPOSITION_START.test(tail);
+    const kept = !stranded && EN_PREPOSITION_START.test(tail) ? tail : "";
+    return glued(name, "you", verbs, kept, placing(mine[1] ?? "", "en"));
+  }
+  // It did something: "a tiger ate you in the jungle" -> "the tiger that ate you in the jungle".
+  if (before.trim() === "" && tail !== "") {
+    const verb = tail.split(/\s+/)[0] ?? "";
+    if (EN_PAST_OR_PROGRESSIVE.test(verb) && !/ing$/i.test(verb)) return glued(name, "that", tail);
+  }
+  return null;
+}
+
+/** «a la», «con un», «al», «del»: the preposition (if any) and determiner before the image. */
+const ES_BEFORE_NOUN =
+  /(?:^|\s)(?:(a|con|en|por|de|hacia|sobre|contra|desde|entre|tras)\s+)?(el|la|los|las|un|una|unos|unas|este|esta|ese|esa|al|del)\s+$/iu;
+/** The dreamer's verb (tú) with its clitics: «buscabas», «te encontraste», «no la veías». */
+const ES_YOU_VERB =
+  /^(.*?)((?:(?:no|te|se|me|lo|la|le|los|las|les|nos)\s+)*\p{L}{2,}(?:aste|iste|abas|ías|ibas|eras|estás|tienes))\s*$/iu;
+/** What it did, with the dreamer as the one it fell on or not: «te perseguía», «comió», «apareció». */
+const ES_ITS_VERB =
+  /^(?:(?:no|te|se|me|lo|la|le|nos)\s+)*\p{L}{2,}(?:aba|ía|ó|ió|aban|ían|aron|ieron)(?!\p{L})/iu;
+
+/** A tail that can follow the verb: a placing or a time, not a complement of the noun. */
+const ES_TAIL_START =
+  /^(?:en|a|al|por|con|durante|desde|hacia|sobre|entre|cuando|todo|toda|otra|otra vez|ahí|allí)(?!\p{L})/iu;
+
+function esInDream(name: string, clause: string): string | null {
+  const named = /^(el|la|los|las)\s+(\p{L}+)$/iu.exec(name);
+  const article = named?.[1]?.toLowerCase();
+  const piece = named?.[2] ? pieceWith(clause, named[2], "es") : null;
+  const found = piece ? ES_BEFORE_NOUN.exec(piece.before) : null;
+  if (!piece || !found || !article) return null;
+  const contracted = found[2]?.toLowerCase();
+  const preposition = contracted === "al" ? "a" : contracted === "del" ? "de" : found[1]?.toLowerCase();
+  const before = piece.before.slice(0, found.index);
+  const tail = shortTail(piece.after);
+  if (tail === null) return null;
+  // «buscabas a la perra» -> «la perra a la que buscabas»; «te encontraste con un lobo al final» ->
+  // «el lobo con el que te encontraste al final» ("a el que" becomes «al que» when polished).
+  const mine = ES_YOU_VERB.exec(before);
+  // «la piscina de la urbanización», «el avión lleno de gente»: what completes the noun stays with it.
+  if (mine?.[2] && tail !== "" && !ES_TAIL_START.test(tail)) return null;
+  if (mine?.[2]) {
+    const relative = preposition ? `${preposition} ${article} que` : "que";
+    return glued(name, relative, mine[2].trim(), tail, placing(mine[1] ?? "", "es"));
+  }
+  // «un tigre te comió en la selva» -> «el tigre que te comió en la selva».
+  if (before.trim() === "" && !preposition && ES_ITS_VERB.test(tail)) return glued(name, "que", tail);
+  return null;
+}
+
 const EN_FEELINGS: Record<EmotionKind, string> = {
   fear: "fear",
   anxiety: "anxiety",
@@ -349,14 +557,23 @@ const en: Phrases = {
       : `The feeling that runs through it is ${feelings}${words}.`,
     `${capitalise(feelings)} ${many ? "colour" : "colours"} all of it${words}.`,
   ],
-  image: (image, verbAndMeaning, { at, lead, feeling }) => {
+  image: (image, verbAndMeaning, { at, lead, feeling, scene }) => {
     const named = `${image.name} ${verbAndMeaning}`;
+    // Read through what happened to it in this dream: "The wolf you met at the end points to…".
+    if (image.told) {
+      const told = capitalise(image.told);
+      return [
+        `${told} ${verbAndMeaning}.`,
+        ...(at === "linked" && feeling
+          ? [`${told}, caught in that same ${feeling}, ${verbAndMeaning}.`]
+          : []),
+        ...(at === "linked" && lead ? [`${told}, beside ${lead}, ${verbAndMeaning}.`] : []),
+      ];
+    }
+    if (scene) return [`When ${scene}, ${named}.`, `In the moment when ${scene}, ${named}.`];
     switch (at) {
       case "only":
-        return [
-          `At the heart of the dream, where ${image.clause}, ${named}.`,
-          `In the moment when ${image.clause}, ${named}.`,
-        ];
+        return [`At the heart of the dream, ${named}.`, `In this dream, ${named}.`];
       case "turn":
         return [
           `At the turn itself, ${named}.`,
@@ -393,8 +610,15 @@ const en: Phrases = {
         ];
     }
   },
+  inDream: enInDream,
+  appeared: (plural, action) => (action ? "it happened" : plural ? "they appeared" : "it appeared"),
   strained: (image, gist, feeling) => {
     const [it, they] = image.plural ? ["they come", "them"] : ["it comes", "it"];
+    if (image.told) {
+      return [
+        `${capitalise(image.told)} would usually speak of ${gist}; here ${it} with ${feeling ?? "a threat"}, so read ${they} as ${gist} under strain, or out of reach.`,
+      ];
+    }
     return [
       `${capitalise(image.name)} would usually speak of ${gist}; here, where ${image.clause}, ${it} with ${feeling ?? "a threat"}, so read ${they} as ${gist} under strain, or out of reach.`,
       `Where ${image.clause}, ${image.name} ${image.plural ? "do" : "does"} not bring ${gist} as ${image.plural ? "they" : "it"} might elsewhere: the ${feeling ?? "tension"} around ${they} shows ${gist} that feels threatened.`,
@@ -663,12 +887,23 @@ const en: Phrases = {
   shortOwnHarmed: "the fear of losing what you love",
   shortHarmWitnessed: "something that feels under threat",
   shortAimedAtYou: "something aimed at you from outside",
-  invitation:
-    "Your dream speaks in the Universal Language of the Mind, but its images did not match any symbol we know yet. Add a few details: who was there, where you were, what happened and how you felt, and translate it again. If you expected a symbol we missed, report it so we can add it.",
-  invitationFeeling: (feelings) =>
-    `What you felt (${feelings}) is already part of the dream's story: notice the moment it rose and the moment it eased.`,
+  unread: (moment, feelings) => {
+    const held =
+      moment && feelings
+        ? `Your dream holds on to one moment, when ${moment}, and to the ${feelings} in it.`
+        : moment
+          ? `Your dream holds on to one moment: ${moment}.`
+          : feelings
+            ? `What this dream leaves you with is ${feelings}.`
+            : "Even a dream that leaves few images behind is worth staying with.";
+    const felt = feelings
+      ? " That feeling is already part of its story: notice the moment it rose and the moment it eased."
+      : "";
+    return `${held}${felt} None of its images is one this reading knows yet, so rather than guess, it asks you for more: who was there, where you were, what changed, how it ended.`;
+  },
   invitationGuidance:
     "To bring the dream back, close your eyes for a moment and walk through it again. Who was there with you, and what were they doing? Where were you: indoors or outside, somewhere you know or somewhere strange? What happened at the turning point, when something changed, and how did it end? What did you feel along the way? Small things help too: a colour, a sound, a smell, an object in someone's hand. Write it down soon, ideally right after waking: dreams fade within minutes, and details written early keep their edges. The reading grows with what you give it, since every person, place and moment you add is an image it can read.",
+  reportMissing: "If you expected a symbol that was missed, you can report it.",
 };
 
 const es: Phrases = {
@@ -728,14 +963,22 @@ const es: Phrases = {
       : `El sentimiento que lo recorre todo es ${feelings}${words}.`,
     `Sobre todo se ${many ? "sienten" : "siente"} ${feelings}${words}.`,
   ],
-  image: (image, verbAndMeaning, { at, lead, feeling }) => {
+  image: (image, verbAndMeaning, { at, lead, feeling, scene }) => {
     const named = `${image.name} ${verbAndMeaning}`;
+    // Leída por lo que le pasó en este sueño: «El lobo con el que te encontraste al final señala…».
+    if (image.told) {
+      const told = capitalise(image.told);
+      const same = feeling ? esSame(feeling) : null;
+      return [
+        `${told} ${verbAndMeaning}.`,
+        ...(at === "linked" && same ? [`${told}, dentro de ${same}, ${verbAndMeaning}.`] : []),
+        ...(at === "linked" && lead ? [`${told}, junto a ${lead}, ${verbAndMeaning}.`] : []),
+      ];
+    }
+    if (scene) return [`Cuando ${scene}, ${named}.`, `En el momento en que ${scene}, ${named}.`];
     switch (at) {
       case "only":
-        return [
-          `En el corazón del sueño, cuando ${image.clause}, ${named}.`,
-          `En el momento en que ${image.clause}, ${named}.`,
-        ];
+        return [`En el corazón del sueño, ${named}.`, `En este sueño, ${named}.`];
       case "turn":
         return [
           `En ese momento decisivo, ${named}.`,
@@ -773,11 +1016,18 @@ const es: Phrases = {
       }
     }
   },
+  inDream: esInDream,
+  appeared: (plural, action) => (action ? "ocurrió" : plural ? "aparecieron" : "apareció"),
   strained: (image, gist, feeling) => {
     const that = feeling ? esThat(feeling) : null;
     const [would, comes, speaks, brings] = image.plural
       ? ["hablarían", "llegan", "hablan", "traen"]
       : ["hablaría", "llega", "habla", "trae"];
+    if (image.told) {
+      return [
+        `${capitalise(image.told)} ${would} de ${gist}; aquí ${comes} con ${that ?? "una amenaza"}, y entonces ${speaks} de ${gist} bajo presión o fuera de tu alcance.`,
+      ];
+    }
     return [
       `${capitalise(image.name)} ${would} de ${gist}; aquí, cuando ${image.clause}, ${comes} con ${that ?? "una amenaza"}, y entonces ${speaks} de ${gist} bajo presión o fuera de tu alcance.`,
       `Cuando ${image.clause}, ${image.name} no ${brings} ${gist} como en otros sueños: ${that ?? "la tensión"} a su alrededor muestra ${gist} que se siente en peligro.`,
@@ -880,7 +1130,7 @@ const es: Phrases = {
       case "affirming":
         return [
           `Deja que cuente lo bueno que sentiste con ${name}: muestra algo en ti que ya está vivo y sano.`,
-          `La calidez que trajo ${name} forma parte del mensaje: algo en ti está funcionando.`,
+          `La calidez que sentiste con ${name} forma parte del mensaje: algo en ti está funcionando.`,
         ];
       case "gentle":
         return [
@@ -1039,12 +1289,70 @@ const es: Phrases = {
   shortOwnHarmed: "el miedo a perder lo que amas",
   shortHarmWitnessed: "algo que se siente amenazado",
   shortAimedAtYou: "algo que te llega de fuera",
-  invitation:
-    "Tu sueño habla en el Lenguaje Universal de la Mente, pero sus imágenes todavía no coinciden con ningún símbolo que conozcamos. Añade algunos detalles: quién estaba, dónde estabas, qué ocurrió y qué sentiste, y vuelve a traducirlo. Si esperabas un símbolo que no aparece, cuéntanoslo para que podamos incorporarlo.",
-  invitationFeeling: (feelings) =>
-    `Lo que sentiste (${feelings}) ya forma parte de la historia del sueño: fíjate en cuándo apareció y cuándo se calmó.`,
+  unread: (moment, feelings) => {
+    const held =
+      moment && feelings
+        ? `Tu sueño se queda con un momento, cuando ${moment}, y con lo que sentiste en él: ${feelings}.`
+        : moment
+          ? `Tu sueño se queda con un momento: ${moment}.`
+          : feelings
+            ? `Lo que este sueño te deja es lo que sentiste: ${feelings}.`
+            : "Incluso un sueño que deja pocas imágenes merece que te detengas en él.";
+    const felt = feelings
+      ? " Ese sentir ya forma parte de su historia: fíjate en cuándo apareció y cuándo se calmó."
+      : "";
+    return `${held}${felt} Ninguna de sus imágenes es todavía una que esta lectura conozca, así que, en lugar de adivinar, te pide un poco más: quién estaba, dónde estabas, qué cambió y cómo terminó.`;
+  },
   invitationGuidance:
     "Para recuperar el sueño, cierra los ojos un momento y recórrelo otra vez. ¿Quién estaba contigo y qué hacía? ¿Dónde estabas: dentro o fuera, en un sitio conocido o extraño? ¿Qué pasó en el momento en que algo cambió, y cómo terminó? ¿Qué sentiste a lo largo del sueño? Hasta lo pequeño ayuda: un color, un sonido, un olor, un objeto en la mano de alguien. Escríbelo pronto, mejor al despertar: los sueños se borran en minutos y lo anotado enseguida conserva sus detalles. La lectura crece con lo que le das, porque cada persona, lugar y momento que añades es una imagen que puede leer.",
+  reportMissing: "Si esperabas un símbolo que no aparece, puedes avisarnos.",
 };
 
 export const PHRASES: Record<Language, Phrases> = { en, es };
+
+// --- A dream of mass or graphic violence (safety.violence, no care kind) -----------------------------------
+
+/**
+ * The words of a reading about a massacre, a shooting or a war with its dead that takes no care path: the
+ * shock acknowledged first, said plainly not to be a prediction, and its blood and deaths read as the shock
+ * of the scene, never as warmth or renewal.
+ */
+export interface ViolencePhrases {
+  /** Opens the images' part: a sentence that acknowledges the shock, then one that says it is no prediction. */
+  steadying: readonly string[];
+  /** `names`: the blood, the deaths of the scene, joined ("the blood and death"); `plural`: they are several. */
+  shock(names: string, plural: boolean): string[];
+  /** What such an image speaks of in the short version and the guidance. */
+  shortShock: string;
+  /** Said at the end of the short version. */
+  shortNote: string;
+}
+
+export const VIOLENCE_PHRASES: Record<Language, ViolencePhrases> = {
+  en: {
+    steadying: [
+      "What this dream showed you is hard to witness, and it makes sense that it shook you. A dream like this is not a prediction: such dreams often carry the news you have taken in, a fear, or a strain you are living with.",
+      "Violence on this scale is hard to take in, even asleep, and being shaken by it is a natural response. Dreams like this are not predictions; they often carry news that reached you, a fear, or a strain you have been holding.",
+      "A scene like this can stay with you after waking, so take a slow breath before reading on. This dream is not a prediction of anything: dreams of this kind usually carry news you have absorbed, fear, or strain.",
+    ],
+    shock: (names, plural) => [
+      `In a scene like this there is no hidden message to decode in ${names}: ${plural ? "they belong" : "it belongs"} to the shock of what you witnessed and to the fear it left.`,
+      `Nothing in ${names} needs decoding here: ${plural ? "they are" : "it is"} part of the violence you saw, and what matters is how it left you.`,
+    ],
+    shortShock: "the shock of what you saw, not of a hidden message",
+    shortNote: "A dream like this is not a prediction.",
+  },
+  es: {
+    steadying: [
+      "Lo que viste en este sueño es duro de ver, y es natural que te haya sacudido. Los sueños así no son predicciones: suelen traer noticias que te llegaron, un miedo o una tensión que estás viviendo.",
+      "Presenciar una violencia así estremece, aunque sea en un sueño, y que te haya removido es una respuesta natural. Un sueño como este no es una predicción: suele cargar noticias que recibiste, miedo o una tensión que llevas encima.",
+      "Una escena así puede acompañarte después de despertar, así que respira despacio antes de seguir. Este sueño no es una predicción de nada: los sueños de este tipo suelen traer noticias, miedo o tensión.",
+    ],
+    shock: (names, plural) => [
+      `En una escena así no hace falta buscar un mensaje escondido en ${names}: ${plural ? "forman" : "forma"} parte del impacto de lo que presenciaste y del miedo que dejó.`,
+      `Aquí no hay nada que descifrar en ${names}: ${plural ? "pertenecen" : "pertenece"} a la violencia que viste, y lo que importa es cómo te dejó.`,
+    ],
+    shortShock: "el impacto de lo que viste, no de un mensaje oculto",
+    shortNote: "Un sueño así no es una predicción.",
+  },
+};

@@ -156,6 +156,39 @@ describe("choosePractice", () => {
     }
   });
 
+  it.each([
+    ["en", "We sat in the old kitchen and talked.", "Walk Back Into the Place", "Ask the Animal"],
+    [
+      "es",
+      "Estábamos en la cocina vieja y hablábamos.",
+      "Vuelve a entrar en el lugar",
+      "Pregúntale al animal",
+    ],
+  ] as const)("chooses by what the dream found and spreads the choice across dreams (%s)", (language, text, forPlace, forAnimal) => {
+    const chosen = (seed: number, kind: string) =>
+      choosePractice({
+        themes: [],
+        emotions: analyseEmotions(text, language),
+        premium: false,
+        care: false,
+        language,
+        seed,
+        kind,
+        role: "agent",
+      }).name;
+    const seeds = Array.from({ length: 60 }, (_, i) => i * 104729);
+    const forPlaces = seeds.map((seed) => chosen(seed, "place"));
+    // A place at the centre is often met by the practice made for a place, never by the one for an animal.
+    expect(forPlaces.filter((name) => name === forPlace).length).toBeGreaterThanOrEqual(seeds.length / 4);
+    expect(forPlaces).not.toContain(forAnimal);
+    expect(seeds.map((seed) => chosen(seed, "animal"))).toContain(forAnimal);
+    // No one practice closes most readings.
+    const counts = new Map<string, number>();
+    for (const name of forPlaces) counts.set(name, (counts.get(name) ?? 0) + 1);
+    expect(counts.size).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...counts.values())).toBeLessThan(seeds.length / 2);
+  });
+
   it("speaks to a Spanish reader without guessing their gender", () => {
     const practice = practiceFor("Me perdí en la ciudad y estaba confundida.", "es", ["lost_searching"]);
     const text = `${practice.description} ${practice.instructions}`;

@@ -1,7 +1,7 @@
 import type { MoodFamily, Theme } from "../lexicon/schema";
 import type { Language } from "../morphology";
 import { toReaderVoice } from "./lexicon-voice";
-import type { EmotionAnalysis, EmotionKind } from "./types";
+import type { DreamerRole, EmotionAnalysis, EmotionKind } from "./types";
 
 /**
  * The one practice a reading offers, chosen by the dream's mood: the top theme's own technique when it suits
@@ -21,6 +21,10 @@ interface Practice {
   playful: boolean;
   /** Calm and gentle enough for a dream that touched something painful (grounding, breath, company). */
   care: boolean;
+  /** Made for a dream whose central image is of these lexicon categories ("people", "place"). */
+  kinds?: readonly string[];
+  /** Made for a dream where the dreamer plays this part with its central image. */
+  roles?: readonly DreamerRole[];
   en: PracticeText;
   es: PracticeText;
 }
@@ -270,6 +274,135 @@ const PRACTICES: readonly Practice[] = [
         "1. Elige la imagen que más te desconcierta. 2. Escríbele una pregunta: «¿Por qué estás aquí?» o «¿Qué quieres que vea?». 3. Responde con su voz, escribiendo rápido y sin corregir. 4. Haz dos preguntas más de la misma manera. 5. Subraya la respuesta que te sorprenda.",
     },
   },
+  {
+    moods: ["calm", "joy", "confusion", "sadness", "anger", "shame"],
+    playful: false,
+    care: false,
+    kinds: ["people"],
+    en: {
+      name: "What You Would Say",
+      description: "Words left unsaid in a dream often belong to someone in your waking life.",
+      instructions:
+        "1. Picture the person from the dream as they were in it. 2. Write the one thing you would have liked to say to them. 3. Write what you imagine they would answer. 4. Ask yourself whom in your waking life this exchange is really about.",
+    },
+    es: {
+      name: "Lo que le dirías",
+      description:
+        "Las palabras que quedan sin decir en un sueño suelen ser para alguien de tu vida despierta.",
+      instructions:
+        "1. Imagina a la persona del sueño tal como estaba en él. 2. Escribe lo único que te habría gustado decirle. 3. Escribe lo que imaginas que te respondería. 4. Pregúntate a quién de tu vida despierta se refiere de verdad este intercambio.",
+    },
+  },
+  {
+    moods: ["calm", "joy", "confusion", "sadness", "fear"],
+    playful: false,
+    care: false,
+    kinds: ["place"],
+    en: {
+      name: "Walk Back Into the Place",
+      description: "A dream's place often stands for a situation you are in.",
+      instructions:
+        "1. Close your eyes and stand again in the place of the dream. 2. Name three details of it: a light, a sound, a texture. 3. Notice which corner you would rather not look at, and look there for a moment. 4. Write one line about what in your life feels like this place.",
+    },
+    es: {
+      name: "Vuelve a entrar en el lugar",
+      description: "El lugar de un sueño suele representar una situación en la que estás.",
+      instructions:
+        "1. Cierra los ojos y vuelve a situarte en el lugar del sueño. 2. Nombra tres detalles: una luz, un sonido, una textura. 3. Fíjate en qué rincón preferirías no mirar, y míralo un momento. 4. Escribe una línea sobre qué parte de tu vida se parece a ese lugar.",
+    },
+  },
+  {
+    moods: ["calm", "joy", "confusion", "fear", "anger"],
+    playful: false,
+    care: false,
+    kinds: ["animal"],
+    en: {
+      name: "Ask the Animal",
+      description: "An animal in a dream often carries an instinct asking for room.",
+      instructions:
+        "1. Picture the animal of the dream, at a safe distance. 2. Notice how it moves, how it breathes, where it is looking. 3. Ask it what it needs, and write the first answer that comes. 4. Name one way you could give yourself some of that this week.",
+    },
+    es: {
+      name: "Pregúntale al animal",
+      description: "Un animal en un sueño suele traer un instinto que pide espacio.",
+      instructions:
+        "1. Imagina al animal del sueño, a una distancia segura. 2. Fíjate en cómo se mueve, cómo respira, hacia dónde mira. 3. Pregúntale qué necesita y escribe la primera respuesta que llegue. 4. Nombra una forma de darte un poco de eso esta semana.",
+    },
+  },
+  {
+    moods: ["calm", "joy", "confusion", "sadness"],
+    playful: false,
+    care: false,
+    kinds: ["object"],
+    en: {
+      name: "Keep the Object in View",
+      description: "An object from a dream, kept in sight, keeps its question open.",
+      instructions:
+        "1. Find a real thing that resembles the object of the dream, or draw it on a card. 2. Keep it where you will see it for three days. 3. Each time you notice it, ask what it is for in your life right now. 4. On the third day, write down the answer that kept coming back.",
+    },
+    es: {
+      name: "Ten el objeto a la vista",
+      description: "Un objeto del sueño, a la vista, mantiene abierta su pregunta.",
+      instructions:
+        "1. Busca algo real que se parezca al objeto del sueño, o dibújalo en una tarjeta. 2. Déjalo donde lo veas durante tres días. 3. Cada vez que lo notes, pregúntate para qué te sirve hoy en tu vida. 4. El tercer día, anota la respuesta que más se repitió.",
+    },
+  },
+  {
+    moods: ["calm", "joy", "confusion", "sadness", "fear"],
+    playful: false,
+    care: false,
+    kinds: ["nature"],
+    en: {
+      name: "Ten Minutes with the Element",
+      description: "Meeting the dream's element while awake lets its mood settle in the body.",
+      instructions:
+        "1. Find the element of the dream in waking life: water, sky, a tree, the wind, even a photo of it. 2. Spend ten minutes with it, without your phone. 3. Notice what it does to your breathing and your thoughts. 4. Write one sentence about what you would like to take from it.",
+    },
+    es: {
+      name: "Diez minutos con el elemento",
+      description: "Encontrar en la vigilia el elemento del sueño deja que su ánimo se asiente en el cuerpo.",
+      instructions:
+        "1. Busca el elemento del sueño en la vida despierta: agua, cielo, un árbol, el viento, incluso una foto. 2. Pasa diez minutos con él, sin el móvil. 3. Fíjate en lo que le hace a tu respiración y a tus pensamientos. 4. Escribe una frase sobre lo que te gustaría llevarte de él.",
+    },
+  },
+  {
+    moods: ["calm", "joy", "confusion", "anger"],
+    playful: false,
+    care: false,
+    roles: ["agent"],
+    en: {
+      name: "One Small Step",
+      description: "What you did in the dream can be tried, in small, while awake.",
+      instructions:
+        "1. Name what you did in the dream in one verb. 2. Find one small, real situation this week where that verb fits. 3. Do it once, on purpose, in a small way. 4. Notice how it felt, and whether it was easier or harder than in the dream.",
+    },
+    es: {
+      name: "Un paso pequeño",
+      description: "Lo que hiciste en el sueño puede probarse, en pequeño, en la vida despierta.",
+      instructions:
+        "1. Nombra con un verbo lo que hiciste en el sueño. 2. Busca una situación pequeña y real de esta semana donde ese verbo encaje. 3. Hazlo una vez, a propósito y en pequeño. 4. Fíjate en cómo te sentiste y si fue más fácil o más difícil que en el sueño.",
+    },
+  },
+  {
+    moods: ["fear", "sadness", "anger", "confusion", "calm"],
+    playful: false,
+    care: false,
+    // Watching what befalls someone or something else, not one's own teeth crumbling.
+    kinds: ["people", "animal", "action", "event"],
+    roles: ["witness"],
+    en: {
+      name: "Step Into the Scene",
+      description: "What you only watched in the dream can be entered in imagination.",
+      instructions:
+        "1. Go back to the scene you watched in the dream. 2. Imagine stepping in and doing one thing there, however small. 3. Notice what changes in the scene and in you. 4. Ask yourself where in your life you are watching instead of taking part.",
+    },
+    es: {
+      name: "Entra en la escena",
+      description: "Lo que en el sueño solo mirabas puede habitarse con la imaginación.",
+      instructions:
+        "1. Vuelve a la escena que mirabas en el sueño. 2. Imagina que entras y haces una cosa allí, por pequeña que sea. 3. Fíjate en qué cambia en la escena y en ti. 4. Pregúntate dónde estás mirando en tu vida en lugar de participar.",
+    },
+  },
 ];
 
 const FAMILY: Record<EmotionKind, MoodFamily> = {
@@ -311,6 +444,10 @@ export interface PracticeRequest {
   language: Language;
   /** Picks among equally fitting practices, e.g. a hash of the dream text. */
   seed: number;
+  /** The lexicon category of the dream's most central image ("people", "place"). */
+  kind?: string;
+  /** The dreamer's part with that image: did it, underwent it, or watched it. */
+  role?: DreamerRole;
 }
 
 export function choosePractice({
@@ -321,6 +458,8 @@ export function choosePractice({
   language,
   seed,
   bereaved = false,
+  kind,
+  role,
 }: PracticeRequest): PracticeText {
   const mood = moodOf(emotions);
   const lightHearted =
@@ -343,10 +482,22 @@ export function choosePractice({
       };
     }
   }
+  const foundHere = (p: Practice) =>
+    (!p.kinds || (kind !== undefined && p.kinds.includes(kind))) &&
+    (!p.roles || (role !== undefined && p.roles.includes(role)));
   const fitting = PRACTICES.filter(
-    (p) => p.moods.includes(mood) && (lightHearted || !p.playful) && (!care || p.care),
+    (p) => p.moods.includes(mood) && (lightHearted || !p.playful) && (!care || p.care) && foundHere(p),
   );
-  const pool = fitting.length > 0 ? fitting : PRACTICES.filter((p) => p.care);
+  // A practice made for what this dream found (its central image's kind, the dreamer's part) is offered in
+  // two dreams of three that have one; the rest draw from every practice that fits the mood, so the same
+  // practice does not close every reading.
+  const made = fitting.filter((p) => p.kinds || p.roles);
+  const pool =
+    made.length > 0 && ((seed >>> 0) >>> 5) % 3 !== 0
+      ? made
+      : fitting.length > 0
+        ? fitting
+        : PRACTICES.filter((p) => p.care);
   const chosen = pool[(seed >>> 0) % pool.length] as Practice;
   return chosen[language];
 }

@@ -67,6 +67,37 @@ describe("who acts on whom", () => {
     expect(roleOf("The huge dog came into the house.", "en", "dog").role).toBe("witness");
   });
 
+  it("reads shooting at the dreamer as done to them", () => {
+    expect(roleOf("A man shot at me from a car.", "en", "shooting").role).toBe("target");
+    expect(roleOf("The soldiers fired at me.", "en", "soldier").role).toBe("target");
+    expect(roleOf("My mom was shooting at me with a gun.", "en", "mother").role).toBe("target");
+    expect(roleOf("Un hombre me disparaba desde un coche.", "es", "shooting").role).toBe("target");
+    // Typed without its accent, "disparó" still has its subject before it.
+    expect(roleOf("Un hombre me disparo en la calle.", "es", "shooting").role).toBe("target");
+    expect(roleOf("Disparaban contra nosotros desde el coche.", "es", "shooting").role).toBe("target");
+    expect(roleOf("Me lavo la cara con agua fría.", "es", "washing").role).toBe("agent");
+  });
+
+  it("reads mockery aimed at the dreamer as done to them", () => {
+    expect(roleOf("The people at the party made fun of me.", "en", "party").role).toBe("target");
+    expect(roleOf("My friends mocked me at the party.", "en", "friend").role).toBe("target");
+    expect(roleOf("The crowd laughed at me.", "en", "crowd").role).toBe("target");
+    const es = analyse("Mis amigos se reían de mi en la fiesta.", "es");
+    expect(es.roles.get("friend")?.role).toBe("target");
+    expect(es.roles.get("laughing")?.role).toBe("target");
+    expect(roleOf("Mi hermana se burlaba de mí.", "es", "sister").role).toBe("target");
+  });
+
+  it("keeps a companion beside the dreamer out of the dreamer's acts", () => {
+    expect(roleOf("I was walking with a friend in the forest.", "en", "friend").role).toBe("witness");
+    expect(roleOf("I was walking with a friend in the forest.", "en", "walking").role).toBe("agent");
+    expect(roleOf("Caminaba con una amiga por el bosque.", "es", "friend").role).toBe("witness");
+    expect(roleOf("Paseaba junto a mi hermana por la playa.", "es", "sister").role).toBe("witness");
+    // A companion who acts is read by what they do.
+    expect(roleOf("My friend pushed me into the river.", "en", "friend").role).toBe("target");
+    expect(roleOf("Mi amigo me empujó al río.", "es", "friend").role).toBe("target");
+  });
+
   it("reads a dog that bites the dreamer as acting on them, in both languages", () => {
     const es = analyse("Mi perro me mordió la mano.", "es");
     expect(es.roles.get("dog")).toMatchObject({ role: "target", own: true });
@@ -130,6 +161,36 @@ describe("alive or dead in waking life", () => {
     expect(roleOf("Soñé con mi difunta abuela.", "es", "grandparent").waking).toBe("dead");
   });
 
+  it("knows the blessings said of the dead, however they are typed", () => {
+    const q = roleOf("Mi abuela, q en paz descanse, me abrazaba.", "es", "grandparent");
+    expect(q).toMatchObject({ waking: "dead", role: "target" });
+    expect(roleOf("Mi papá que en gloria esté me hablaba.", "es", "father").waking).toBe("dead");
+    expect(roleOf("Mi abuelo (QEPD) estaba en la cocina.", "es", "grandparent").waking).toBe("dead");
+    expect(roleOf("My grandpa, may he rest in peace, was fishing.", "en", "grandparent").waking).toBe("dead");
+    expect(roleOf("My dad, RIP, was driving.", "en", "father").waking).toBe("dead");
+  });
+
+  it("reads a dated death as waking life, and only that clause", () => {
+    const en = analyse(
+      "My dog Max passed away in March. Last night I dreamt he was running on the beach.",
+      "en",
+    );
+    expect(en.wakingRemarks.map((remark) => remark.text)).toEqual(["My dog Max passed away in March"]);
+    expect(en.roles.get("dog")).toMatchObject({ waking: "dead", harmed: false });
+    expect(en.roles.get("beach")?.onlyInWakingRemark).toBe(false);
+    const es = analyse("Mi perro Toby murió en marzo. Anoche soñé que corría por la playa.", "es");
+    expect(es.wakingRemarks.map((remark) => remark.text)).toEqual(["Mi perro Toby murió en marzo"]);
+    expect(es.roles.get("dog")?.waking).toBe("dead");
+    expect(es.roles.get("beach")?.onlyInWakingRemark).toBe(false);
+    const funeral = analyse("My dad's funeral was in March. We were walking around a store.", "en");
+    expect(funeral.roles.get("father")).toMatchObject({ waking: "dead", onlyInWakingRemark: true });
+    expect(funeral.roles.get("store")?.onlyInWakingRemark).toBe(false);
+    const entierro = analyse("El entierro de mi abuela fue en marzo. Anoche soñé que cocinaba.", "es");
+    expect(entierro.roles.get("grandparent")?.waking).toBe("dead");
+    // A funeral in the dream, with no date, is the dream's own scene.
+    expect(roleOf("I was at my dad's funeral and everyone was laughing.", "en", "father").waking).toBe(null);
+  });
+
   it("takes life told in waking terms as alive", () => {
     expect(roleOf("My mom, who is alive and well, was crying.", "en", "mother").waking).toBe("alive");
     expect(roleOf("Mi papá, que sigue vivo, estaba en el hospital.", "es", "father").waking).toBe("alive");
@@ -190,6 +251,39 @@ describe("waking remarks", () => {
     expect(analyse("Siempre sueño con serpientes.", "es").saysRecurring).toBe(true);
     expect(analyse("I fell again and again down the stairs.", "en").saysRecurring).toBe(false);
     expect(analyse("Tenía un miedo recurrente a las alturas.", "es").saysRecurring).toBe(false);
+  });
+
+  it("reads a dream said to come back, with the dreamer's age, as a remark", () => {
+    const still = analyse("I'm 34 and I still dream about school.", "en");
+    expect(still.saysRecurring).toBe(true);
+    expect(still.wakingRemarks.map((remark) => remark.text)).toEqual(["I'm 34 and I still dream about"]);
+    expect(still.roles.get("school")?.onlyInWakingRemark).toBe(false);
+    const keep = analyse("i keep dreaming abt snakes lol", "en");
+    expect(keep.saysRecurring).toBe(true);
+    expect(keep.roles.get("snake")?.onlyInWakingRemark).toBe(false);
+    const sigo = analyse("Tengo 34 años y sigo soñando que me persiguen.", "es");
+    expect(sigo.wakingRemarks.map((remark) => remark.text)).toEqual(["Tengo 34 años y sigo soñando que"]);
+    expect(sigo.roles.get("chase")?.role).toBe("target");
+    expect(analyse("Todavía sueño con mi ex.", "es").saysRecurring).toBe(true);
+    expect(analyse("Sigo teniendo pesadillas con serpientes.", "es").saysRecurring).toBe(true);
+  });
+
+  it("reads the dreamer's recent waking life as a remark, and the dream told after 'lately' as the dream", () => {
+    const stressed = analyse("I've been super stressed lately. I dreamt a snake was in my house.", "en");
+    expect(stressed.wakingRemarks.map((remark) => remark.text)).toEqual(["I've been super stressed lately"]);
+    expect(stressed.roles.get("snake")?.onlyInWakingRemark).toBe(false);
+    const games = analyse("I've been playing horror games lately. A zombie chased me.", "en");
+    expect(games.roles.get("playing_game")?.onlyInWakingRemark).toBe(true);
+    const es = analyse("Últimamente estoy muy estresada. Soñé que una serpiente estaba en mi casa.", "es");
+    expect(es.wakingRemarks.map((remark) => remark.text)).toEqual(["Últimamente estoy muy estresada"]);
+    expect(es.roles.get("snake")?.onlyInWakingRemark).toBe(false);
+    expect(analyse("Lately in the dream I was flying over the sea.", "en").wakingRemarks).toEqual([]);
+    expect(analyse("Recently I had a dream where a snake bit me.", "en").roles.get("snake")).toMatchObject({
+      role: "target",
+      onlyInWakingRemark: false,
+    });
+    // A scene of the dream that mentions a recent purchase stays the dream.
+    expect(analyse("I was at the house that I recently bought.", "en").wakingRemarks).toEqual([]);
   });
 
   it("reads waking up and waking life as remarks", () => {
@@ -257,6 +351,13 @@ describe("waking remarks", () => {
       "Alguien sabe qué significa soñar con serpientes",
     ]);
     expect(snakes.roles.get("snake")?.onlyInWakingRemark).toBe(false);
+    // Typed as in chats, the question hangs on the dream's own sentence: only the question is a remark.
+    const chat = analyse("soñé q me casaba con mi novio en la playa, q significa", "es");
+    expect(chat.wakingRemarks.map((remark) => remark.text)).toEqual(["q significa"]);
+    expect(chat.roles.get("partner")?.onlyInWakingRemark).toBe(false);
+    const often = analyse("Un alacrán me picó en el pie. Ya es la tercera vez q lo sueño este mes.", "es");
+    expect(often.saysRecurring).toBe(true);
+    expect(remarks("I was in a forest, what does it mean?", "en")).toEqual(["what does it mean"]);
   });
 
   it("reads a preface about the dreamer's situation as a remark", () => {
@@ -290,6 +391,21 @@ describe("waking remarks", () => {
 });
 
 describe("the clause of a symbol", () => {
+  it("does not end a sentence at a title's full stop", () => {
+    const en = analyse("I was talking to Mr. Smith in the school. He gave me a key.", "en");
+    expect(en.roles.get("school")?.clause.text).toBe("I was talking to Mr. Smith in the school");
+    expect(roleOf("Dr. Jones was operating on my dog.", "en", "dog").clause.text).toBe(
+      "Dr. Jones was operating on my dog",
+    );
+    expect(roleOf("La Dra. López me daba una medicina.", "es", "medicine")).toMatchObject({
+      role: "target",
+      clause: { text: "La Dra. López me daba una medicina" },
+    });
+    expect(roleOf("Estaba con el Sr. García en la iglesia.", "es", "church").clause.text).toBe(
+      "Estaba con el Sr. García en la iglesia",
+    );
+  });
+
   it("quotes at most 14 whole words around the evidence", () => {
     const text =
       "We walked for hours along the old road past the farms and the mill until finally at the very end " +

@@ -40,6 +40,10 @@ const OWN_BEFORE = set("my our mi mis nuestro nuestra nuestros nuestras");
 const NOT_OWN = new Set([...DETERMINERS].filter((word) => !OWN_BEFORE.has(word)));
 /** "chased after me", "jumped on me": the dreamer is what the act reaches. */
 const EN_TOWARD = set("at after toward towards into onto upon on against");
+/** "made fun of me", "made a fool of me": mockery aimed at the dreamer. */
+const EN_MOCKED_OF = set("fun fool");
+/** "walking with a friend", "caminaba con una amiga": someone beside the dreamer, not acted on. */
+const COMPANION = set("with con");
 /** "next to me", "with me": the dreamer is only nearby. */
 const EN_PREPOSITIONS = set(
   "to with beside near next behind like than for of from in inside around without about besides by among between above below under except beyond past through across",
@@ -48,7 +52,8 @@ const ES_PREPOSITIONS = set(
   "a al ante bajo con contra de del desde en entre hacia hasta para por sin sobre tras durante segun",
 );
 const PREPOSITIONS = new Set([...EN_PREPOSITIONS, ...EN_TOWARD, ...ES_PREPOSITIONS]);
-const RELATIVES = set("who which that whom que quien quienes");
+/** "q" is "que" as typed in chats: "mi abuelo, q en paz descanse,". */
+const RELATIVES = set("who which that whom que q quien quienes");
 
 /** Whether a word of `words` stands in `range` (before `before`, when given). */
 function hasWord(
@@ -110,8 +115,28 @@ function opensClause(tokens: readonly Token[], k: number): boolean {
   return (AND_WORDS.has(word) && AND_FOLLOW.has(next)) || (word === "hasta" && next === "que");
 }
 
+/** Titles written with a full stop that ends no sentence: "Mr. Parker", "la Dra. López". */
+const TITLES = set("mr mrs ms dr drs prof st sr sra srta dra lic ing");
+const TITLE_STOP = /^\.\s+$/;
+
+/**
+ * The tokenizer ends a sentence at every full stop; after a title ("Mr. Smith", "Sra. García") the name
+ * goes on in the same clause and is a name, not a sentence opener.
+ */
+function joinTitles(text: string, tokens: Token[]): Token[] {
+  for (let k = 1; k < tokens.length; k++) {
+    const title = tokens[k - 1] as Token;
+    const token = tokens[k] as Token;
+    if (!token.breakBefore || !token.capital || NOT_NAMES.has(token.norm) || !TITLES.has(title.norm))
+      continue;
+    if (!TITLE_STOP.test(text.slice(title.end, token.start))) continue;
+    tokens[k] = { ...token, breakBefore: false, sentenceStart: false };
+  }
+  return tokens;
+}
+
 function layOut(text: string, language: Language): Layout {
-  const tokens = tokenize(text);
+  const tokens = joinTitles(text, tokenize(text));
   const sentences: Layout["sentences"] = [];
   const clauses: Clause[] = [];
   const clauseOf = new Int32Array(tokens.length);
@@ -190,8 +215,10 @@ const RECURRING = [
   "i ~ regularly dream*",
   "i've ~ often dream*",
   "i've ~ always dream*",
+  "i ~ still dream*",
   "i keep dreaming",
   "i kept dreaming",
+  "keep on dreaming",
   "keep having ~ dream*",
   "kept having ~ dream*",
   "keep having ~ nightmare*",
@@ -218,6 +245,11 @@ const RECURRING = [
   "solia soñar",
   "sigo soñando",
   "sigo teniendo ~ sueño",
+  "sigo teniendo ~ sueños",
+  "sigo teniendo ~ pesadilla*",
+  "todavia sueño",
+  "aun sueño",
+  "todavia tengo ~ pesadilla*",
   "vuelvo a soñar",
   "volvi a soñar",
   "vuelto a soñar",
@@ -240,8 +272,10 @@ const RECURRING = [
   "hace ~ que sueño",
   "hace ~ que tengo ~ sueño",
   "vengo soñando",
-  "segunda vez que sueño",
-  "tercera vez que sueño",
+  "segunda vez que ~ sueño",
+  "tercera vez que ~ sueño",
+  "segunda vez q ~ sueño",
+  "tercera vez q ~ sueño",
   "se repite",
 ];
 
@@ -306,6 +340,10 @@ const QUESTION = [
   "que significa",
   "que significara",
   "que ~ significar",
+  // "q" is "que" as typed in chats: "q significa??".
+  "q significa",
+  "q significara",
+  "q ~ significar",
   "significa algo",
   "significara algo",
   "alguien sabe",
@@ -427,12 +465,18 @@ const TIME_AGO = compilePatterns(
 );
 const YEAR = /^(19|20)\d\d$/;
 const IN_YEAR = set("in en");
+/** "passed away in March", "murió en marzo": a date of waking life, like a year. */
+const MONTHS = set(
+  "january february march april may june july august september october november december enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre",
+);
 
 /** Death and life told of waking life (in a remark, or beside a time counted back). */
 const DEATH_WORDS = set(
   "died dies dead death deceased passed lost murio murieron muerto muerta muertos muertas fallecio fallecieron fallecido fallecida perdimos perdi",
 );
 const ALIVE_WORDS = set("alive living vivo viva vivos vivas vive viven");
+/** "My dad's funeral was in March": a dated funeral is a death in waking life too. */
+const FUNERAL = set("funeral funerals burial entierro velorio sepelio");
 /** "not dead", "no longer alive", "ya no vive", "isn't dead": the state is turned round. */
 const NEGATIONS = set("not no longer never isn't wasn't aren't weren't ain't didn't n't nunca");
 
@@ -452,7 +496,7 @@ function statedState(tokens: readonly Token[], k: number): "dead" | "alive" | un
 const REAL_WORDS = set("real irl actually realidad verdad alive viva vivo");
 
 /** Words that hand over from the frame to the dream: "I often dream THAT…", "siempre sueño CON…". */
-const LINKERS = set("that where which about of que donde con sobre de");
+const LINKERS = set("that where which about abt of que donde con sobre de");
 const FRAME_LINKER_REACH = 8;
 /** "woke up in a strange room" is a scene of the dream; "woke up in a sweat" is the dreamer waking. */
 const WAKE_SCENE_PREPOSITIONS = set("in inside on at en dentro sobre");
@@ -492,6 +536,21 @@ function remarkFrom(layout: Layout, k: number): [number, number] {
   return [clauseAt(layout, k).first, sentenceEnd(layout, k)];
 }
 
+const AGE_WORDS = 4;
+
+/** The frame opens its clause, or a short clause of age before it: "I'm 34 and I still dream about…". */
+function frameStart(layout: Layout, k: number): number {
+  const { tokens, clauses } = layout;
+  const index = layout.clauseOf[k] ?? 0;
+  const clause = clauses[index] as Clause;
+  const previous = clauses[index - 1];
+  if (!previous || previous.sentence !== clause.sentence || previous.last - previous.first >= AGE_WORDS)
+    return clause.first;
+  for (let j = previous.first; j <= previous.last; j++)
+    if (CLOCK.test((tokens[j] as Token).norm)) return previous.first;
+  return clause.first;
+}
+
 /** The frame of a recurring dream ends at its linker, or at its dream word, or with its clause. */
 function frameEnd(layout: Layout, hit: PatternHit<Marker>): number {
   const { tokens, text } = layout;
@@ -515,16 +574,59 @@ function wakesIntoScene(tokens: readonly Token[], hit: PatternHit<Marker>): bool
   return word !== undefined && !WAKE_STATES.has(word) && !CLOCK.test(word);
 }
 
-/** Time-ago hits, with "in 2019" / "en 2019" added (years are digits, not pattern words). */
+/** Time-ago hits, with "in 2019" / "en marzo" added (years are digits, not pattern words). */
 function timesAgo(tokens: readonly Token[]): Range[] {
   const hits: Range[] = findPatterns(TIME_AGO, tokens);
-  for (let k = 1; k < tokens.length; k++)
-    if (YEAR.test((tokens[k] as Token).norm) && IN_YEAR.has((tokens[k - 1] as Token).norm))
+  for (let k = 1; k < tokens.length; k++) {
+    const word = (tokens[k] as Token).norm;
+    if ((YEAR.test(word) || MONTHS.has(word)) && IN_YEAR.has((tokens[k - 1] as Token).norm))
       hits.push({ first: k - 1, last: k });
+  }
   return hits;
 }
 
 const COMPARING = set("like than as como que");
+
+/** "I've been stressed lately", "últimamente estoy cansada": the dreamer's recent waking life. */
+const LATELY = compilePatterns(
+  [
+    "lately",
+    "recently",
+    "as of late",
+    "these days",
+    "nowadays",
+    "ultimamente",
+    "recientemente",
+    "estos dias",
+    "hoy en dia",
+  ].map((pattern) => [pattern, true] as const),
+);
+const FIRST_PERSON = set("i i'm i've we we're we've me my us our yo me mi mis nos nuestro nuestra");
+/** The present of the telling: "I've been stressed lately" (not "the house I recently bought", a scene). */
+const PRESENT: Record<Language, ReadonlySet<string>> = {
+  en: set("am i'm im i've ive have has is are been keep we're we've"),
+  es: set(
+    "estoy estamos he hemos ando andamos tengo tenemos siento sentimos soy somos vivo vivimos duermo dormimos trabajo estudio juego paso",
+  ),
+};
+
+/**
+ * A sentence told in the present with "lately"/"últimamente" about the dreamer, without a word of
+ * dreaming, is waking life; "Lately in the dream I…" and "recently I had a dream where…" tell the dream.
+ */
+function recentLife(layout: Layout, sentence: Range): boolean {
+  const { tokens, language } = layout;
+  let dreamer = false;
+  let present = false;
+  for (let k = sentence.first; k <= sentence.last; k++) {
+    const word = (tokens[k] as Token).norm;
+    if (isDreamWord(word) || word.startsWith("nightmare") || word.startsWith("pesadilla")) return false;
+    dreamer ||= FIRST_PERSON.has(word);
+    present ||= PRESENT[language].has(word);
+  }
+  // A Spanish present verb is the dreamer's own: "últimamente estoy muy estresada".
+  return present && (dreamer || language === "es");
+}
 
 /**
  * A question about the dream or a situation header stands anywhere; a preface opens its sentence with a
@@ -551,12 +653,15 @@ function findRemarks(layout: Layout): boolean {
   for (const hit of findPatterns(MARKERS, tokens)) {
     if (hit.value === "recurring" || hit.value === "frame") {
       recurring ||= hit.value === "recurring";
-      mark(remark, clauseAt(layout, hit.first).first, frameEnd(layout, hit));
+      mark(remark, frameStart(layout, hit.first), frameEnd(layout, hit));
       continue;
     }
     if (hit.value === "about" || hit.value === "preface" || hit.value === "closing") {
       const sentence = layout.sentences[sentenceOf(layout, hit.first)] as Range;
-      if (speaksAboutTheDream(layout, hit, sentence)) mark(remark, sentence.first, sentence.last);
+      if (!speaksAboutTheDream(layout, hit, sentence)) continue;
+      // "soñé q me casaba en la playa, q significa": the question is its own clause, the dream stays.
+      const first = hit.value === "about" ? clauseAt(layout, hit.first).first : sentence.first;
+      mark(remark, first, sentence.last);
       continue;
     }
     const [first, last] = remarkFrom(layout, hit.first);
@@ -570,11 +675,15 @@ function findRemarks(layout: Layout): boolean {
       times.some((time) => time.first >= first && time.last <= last);
     if (waking) mark(remark, first, last);
   }
+  for (const hit of findPatterns(LATELY, tokens)) {
+    const sentence = layout.sentences[sentenceOf(layout, hit.first)] as Range;
+    if (!remark[hit.first] && recentLife(layout, sentence)) mark(remark, sentence.first, sentence.last);
+  }
   for (const time of times) {
     const clause = clauseAt(layout, time.first);
     let death = -1;
     for (let k = clause.first; k <= clause.last && death < 0; k++)
-      if (DEATH_WORDS.has((tokens[k] as Token).norm)) death = k;
+      if (DEATH_WORDS.has((tokens[k] as Token).norm) || FUNERAL.has((tokens[k] as Token).norm)) death = k;
     if (death < 0) continue;
     // "my grandma who died last year was cooking": only the relative clause is waking life.
     let first = clause.first;
@@ -720,6 +829,19 @@ function enDreamerObjectAfter(tokens: readonly Token[], verb: number, last: numb
 }
 
 const OBJECT_REACH = 6;
+const COMPANION_REACH = 3;
+
+/** "with a friend", "con mi perro", "junto a mi hermana": the noun at `first` goes along with the dreamer. */
+function isCompanion(tokens: readonly Token[], first: number): boolean {
+  for (let k = first - 1; k >= Math.max(0, first - COMPANION_REACH); k--) {
+    const token = tokens[k] as Token;
+    if ((tokens[k + 1] as Token).breakBefore) return false;
+    if (COMPANION.has(token.norm)) return true;
+    if (token.norm === "a" && tokens[k - 1]?.norm === "junto") return true;
+    if (!DETERMINERS.has(token.norm) && !token.possessive) return false;
+  }
+  return false;
+}
 
 function enActionRole(layout: Layout, first: number, last: number): DreamerRole {
   const clause = clauseAt(layout, first);
@@ -729,7 +851,13 @@ function enActionRole(layout: Layout, first: number, last: number): DreamerRole 
   return enSubjectBefore(layout, first - 1, false) === "dreamer" ? "agent" : "witness";
 }
 
-function enThingRole(layout: Layout, first: number, last: number, scope: Range): DreamerRole {
+function enThingRole(
+  layout: Layout,
+  first: number,
+  last: number,
+  scope: Range,
+  living: boolean,
+): DreamerRole {
   const { tokens } = layout;
   // "a tiger ate me", "the dog that bit me": it acts on the dreamer.
   for (let k = last + 1; k <= Math.min(scope.last, last + OBJECT_REACH); k++) {
@@ -738,6 +866,7 @@ function enThingRole(layout: Layout, first: number, last: number, scope: Range):
     if (!EN_DREAMER_OBJECT.has(word)) continue;
     const previous = (tokens[k - 1] as Token).norm;
     if (EN_TOWARD.has(previous) || !EN_PREPOSITIONS.has(previous)) return "target";
+    if (previous === "of" && EN_MOCKED_OF.has(tokens[k - 2]?.norm ?? "")) return "target";
   }
   // "I was chased by a man"
   for (let k = first - 1; k >= Math.max(scope.first + 1, first - 3); k--) {
@@ -745,6 +874,8 @@ function enThingRole(layout: Layout, first: number, last: number, scope: Range):
     if (word === "by") return enPassiveSubject(layout, k - 1) === "dreamer" ? "target" : "witness";
     if (!EN_DETERMINERS.has(word) && k < first - 1) break;
   }
+  // "I was walking with a friend": the friend walks beside the dreamer, the dreamer does nothing to them.
+  if (living && isCompanion(tokens, first)) return "witness";
   return enSubjectBefore(layout, first - 1, true) === "dreamer" ? "agent" : "witness";
 }
 
@@ -824,18 +955,37 @@ function cliticsBefore(tokens: readonly Token[], verb: number, clause: Range): S
   return clitics;
 }
 
-/** "mí" written with its accent, or "mi" closing the clause ("corría hacia mi."). */
+/** After "mí" and never after the possessive "mi": "se burlaban de mi en clase", "corría hacia mi y…". */
+const AFTER_STRESSED_ME = new Set([
+  ...ES_PREPOSITIONS,
+  ..."y e o u ni que pero porque cuando mientras".split(" "),
+]);
+
+/** "mí" written with its accent, or "mi" closing the clause ("corría hacia mi.") or before no noun. */
 function isStressedMe(layout: Layout, k: number): boolean {
   const token = layout.tokens[k] as Token;
   if (token.norm !== "mi") return false;
+  const next = layout.tokens[k + 1];
   return (
-    layout.text.slice(token.start, token.end).toLowerCase() === "mí" || !!layout.tokens[k + 1]?.breakBefore
+    layout.text.slice(token.start, token.end).toLowerCase() === "mí" ||
+    !next ||
+    next.breakBefore ||
+    AFTER_STRESSED_ME.has(next.norm)
   );
 }
 
 function esDreamerReached(layout: Layout, range: Range): boolean {
-  for (let k = range.first + 1; k <= range.last; k++)
-    if (isStressedMe(layout, k) && ES_TOWARD.has((layout.tokens[k - 1] as Token).norm)) return true;
+  for (let k = range.first + 1; k <= range.last; k++) {
+    const previous = (layout.tokens[k - 1] as Token).norm;
+    if (isStressedMe(layout, k) && ES_TOWARD.has(previous)) return true;
+    // "disparaban contra nosotros"; "uno de nosotros" is one of the group, not reached.
+    if (
+      ES_DREAMER_SUBJECT.has((layout.tokens[k] as Token).norm) &&
+      ES_TOWARD.has(previous) &&
+      previous !== "de"
+    )
+      return true;
+  }
   return false;
 }
 
@@ -922,13 +1072,15 @@ function esVerbRole(layout: Layout, verb: number, clause: Range): DreamerRole {
   // "busco", "me lavo": the present of the dreamer telling the dream (an unaccented "cayo" is rarer).
   const present = person === 0 && aux.endsWith("o");
   if (clitics.has("me") || clitics.has("nos") || ES_ENCLITIC_DREAMER.test(word)) {
+    const cliticStart = finite - clitics.size;
     if (clitics.has("se")) return "target";
-    if (person === 1 || present) return "agent";
+    if (person === 1) return "agent";
     if (person === 3) return "target";
+    // "un hombre me disparo": a past typed without its accent, with its subject before.
+    if (present) return esOtherSubjectBefore(layout, cliticStart) ? "target" : "agent";
     if (hasWord(tokens, clause, ES_DREAMER_SUBJECT, finite)) return "agent";
     // "intentando esconderme": an infinitive's own "me" is the dreamer doing it.
     if (ES_INFINITIVE_DREAMER.test(word)) return "agent";
-    const cliticStart = finite - clitics.size;
     return esOtherSubjectBefore(layout, cliticStart) ||
       esSubjectAfter(tokens, verb, clause) ||
       esSubjectCarriedOver(layout, clause)
@@ -950,7 +1102,7 @@ function esActionRole(layout: Layout, first: number, last: number): DreamerRole 
 }
 
 /** A noun's role from the verbs around it: "me comió un tigre" target, "comí una manzana" agent. */
-function esThingRole(layout: Layout, { first, last }: Located, scope: Range): DreamerRole {
+function esThingRole(layout: Layout, { first, last }: Located, scope: Range, living: boolean): DreamerRole {
   const { tokens } = layout;
   if (esDreamerReached(layout, scope)) return "target";
   let dreamerActs = hasWord(tokens, scope, ES_DREAMER_SUBJECT);
@@ -987,7 +1139,7 @@ function esThingRole(layout: Layout, { first, last }: Located, scope: Range): Dr
       dreamerActs ||= !esOtherSubjectBefore(layout, k) && !subjectAfter;
     }
   }
-  if (hasWord(tokens, scope, ES_PERCEIVE, first)) return "witness";
+  if (hasWord(tokens, scope, ES_PERCEIVE, first) || (living && isCompanion(tokens, first))) return "witness";
   return dreamerActs ? "agent" : "witness";
 }
 
@@ -1033,9 +1185,17 @@ const WAKING_STATUS = compilePatterns<Waking>([
     "that passed away",
     "rest in peace",
     "rip",
+    "god rest ~ soul",
     "qepd",
     "que en paz descanse",
+    "q en paz descanse",
     "que descanse en paz",
+    "q descanse en paz",
+    "que en gloria este",
+    "q en gloria este",
+    "que en paz este",
+    "que dios ~ tenga en su gloria",
+    "que dios ~ tenga en su santa gloria",
     "que ~ fallecio",
     "quien ~ fallecio",
     "que ya no esta",
@@ -1141,6 +1301,18 @@ function nameBefore(layout: Layout, first: number): string | undefined {
   return undefined;
 }
 
+/** "my dad's funeral", "the burial of my aunt", "el entierro de mi abuela". */
+function buried(tokens: readonly Token[], first: number, last: number): boolean {
+  const next = tokens[last + 1];
+  if (next && !next.breakBefore && FUNERAL.has(next.norm)) return true;
+  for (let k = first - 1; k >= Math.max(1, first - 3); k--) {
+    if ((tokens[k + 1] as Token).breakBefore) return false;
+    const word = (tokens[k] as Token).norm;
+    if (word === "de" || word === "of") return FUNERAL.has((tokens[k - 1] as Token).norm);
+  }
+  return false;
+}
+
 /**
  * What one evidence says of waking life: "my late father", "mi abuelo fallecido", "my grandma, who passed
  * away,", "(in real life my dog died last year)". The words that said it are marked as waking, so they are
@@ -1174,6 +1346,7 @@ function wakingAt(
     return hit.value === "alive" ? "alive" : "dead";
   }
   if (!remark[first]) return null;
+  if (buried(tokens, first, last)) return "dead";
   // In a remark: "in real life my dog died", "en realidad mi mamá sigue viva".
   for (let k = last + 1; k <= Math.min(clause.last, last + 8); k++) {
     const state = statedState(tokens, k);
@@ -1392,9 +1565,12 @@ function isAct(layout: Layout, match: SymbolMatch, at: Located): boolean {
 
 function roleOf(layout: Layout, match: SymbolMatch, at: Located, scope: Range): DreamerRole {
   const action = isAct(layout, match, at);
+  const living = NAMED_CATEGORIES.has(match.category);
   if (layout.language === "en")
-    return action ? enActionRole(layout, at.first, at.last) : enThingRole(layout, at.first, at.last, scope);
-  return action ? esActionRole(layout, at.first, at.last) : esThingRole(layout, at, scope);
+    return action
+      ? enActionRole(layout, at.first, at.last)
+      : enThingRole(layout, at.first, at.last, scope, living);
+  return action ? esActionRole(layout, at.first, at.last) : esThingRole(layout, at, scope, living);
 }
 
 /** Words of a remark that tell someone's state outright: "She is alive and well", "en realidad sigue viva". */

@@ -299,3 +299,59 @@ describe("detectSafety: a pet called by its name, a relative in mortal danger, k
     expect(kindsOf(text, language)).toEqual([]);
   });
 });
+
+describe("detectSafety: mass or graphic violence, with no care kind of its own", () => {
+  const violence = (text: string, language: Language) => detectSafety(text, language).violence;
+
+  it.each([
+    ["en", "It was a massacre in the village square and I hid under a cart."],
+    ["en", "A man walked into the mall and started shooting people; there were bodies everywhere."],
+    ["en", "The gunman opened fire in the train station."],
+    ["en", "Bombs were falling on the city and killing people in the streets."],
+    ["en", "I was in a war and there were dead soldiers all along the trench."],
+    ["en", "There was a massacre and I woke up screaming."],
+    ["en", "It was like a war movie, bodies everywhere in the street."],
+    ["es", "Soñé con una masacre en el pueblo."],
+    ["es", "Hubo una matanza en la plaza y yo me escondía."],
+    ["es", "Había cadáveres en la calle y yo corría."],
+    ["es", "Caían bombas y mataban a la gente en las calles."],
+    ["es", "Un hombre disparaba a la gente en el centro comercial."],
+    ["es", "Estábamos en la guerra y había muertos por todos lados."],
+  ] as const)("%s: %s", (language, text) => {
+    const safety = detectSafety(text, language);
+    expect(safety.violence).toBe(true);
+    expect(safety.kinds).toEqual([]);
+  });
+
+  it.each([
+    // Idioms, sport and a farm.
+    ["en", "I killed it on stage and the crowd went wild."],
+    ["en", "She killed everyone with her jokes at the party."],
+    ["en", "It was a massacre of a game, we lost ten to nothing."],
+    ["en", "We slaughtered them in the match and the coach cheered."],
+    ["en", "The war between my two aunts over the recipe was endless."],
+    ["es", "Mi amigo me mató de risa con sus chistes."],
+    ["es", "En el pueblo de mis abuelos hacían la matanza del cerdo cada invierno."],
+    ["es", "Estaba muerta de cansancio después de la guerra de almohadas."],
+    // A film or a game.
+    ["en", "We were watching a war movie where soldiers were killed on a beach."],
+    ["en", "I was playing a shooter game and shooting people in the streets."],
+    ["es", "Veíamos una película de guerra con muchos muertos."],
+    // A waking remark: the news, or after waking up.
+    ["en", "I saw the news about a massacre before bed, and then I dreamed of a quiet lake."],
+    ["en", "When I woke up I read about a shooting spree in another city."],
+    ["es", "En las noticias hablaban de una masacre; luego soñé con un lago tranquilo."],
+    ["es", "Cuando me desperté leí sobre un tiroteo en otra ciudad."],
+    // A dated fact of waking life.
+    ["en", "My buddy Eddie died in the war in December of 1950. In the dream he sat by a fire."],
+    ["es", "Mi abuelo murió en la guerra hace muchos años; en el sueño me sonreía."],
+  ] as const)("stays ordinary: %s: %s", (language, text) => {
+    expect(violence(text, language)).toBe(false);
+  });
+
+  it("is set beside a care kind when the dreamer's own die in it", () => {
+    const safety = detectSafety("There was a massacre at the market and my brother was killed.", "en");
+    expect(safety.kinds).toEqual(["death_of_living"]);
+    expect(safety.violence).toBe(true);
+  });
+});

@@ -665,23 +665,26 @@ const CHILD_HARM = pattern(
 );
 
 /** Killing on a mass scale: when the same sentence names children, it is harm to children. */
-const MASS_KILLING = pattern(
+const MASS_KILLING_PARTS = [
   "massacres?(?! of (?:a|the) (?:game|match))",
-  "slaughter(?:ed|ing)?",
+  // A farm's or a butcher's slaughter is not a massacre.
+  "slaughter(?:ed|ing)?(?! (?:(?:a|an|the|our|my|his|her|their|some|all the) )?(?:pigs?|hogs?|cows?|cattle|chickens?|hens?|lambs?|sheep|goats?|turkeys?|calf|calves|ox|oxen|animals?))",
   "mass (?:killings?|murders?|shootings?|graves?)",
   "(?:school|classroom) shootings?",
   "genocides?",
-  "(?:kill(?:ed|ing|s)?|murder(?:ed|ing|s)?|shot|shooting) (?:everyone|everybody|all of them|(?:so many|many|lots of|dozens of|hundreds of|thousands of|all the) (?:people|passengers|guests|villagers))",
+  "(?:kill(?:ed|ing|s)?|murder(?:ed|ing|s)?|shot|shooting) (?:everyone|everybody|all of them|(?:so many|many|lots of|dozens of|hundreds of|thousands of|all the) (?:people|passengers|guests|villagers))(?! with (?:laughter|(?:her|his|my|their|our|the|that|those) (?:jokes?|looks?|outfits?|voice|dance|moves|performance|kindness|smile)))",
   "bodies (?:everywhere|all over)",
   "masacres?",
   "masacr(?:o|aron|aba|aban|ando)",
-  "matanzas?",
+  // «La matanza del cerdo» is a farm's.
+  "matanzas?(?! (?:del?|de los|de las) (?:cerdos?|chanchos?|puercos?|marranos?|cochinos?|reses|vacas?|gallinas?|pollos?|corderos?|animales))",
   "genocidios?",
   "tiroteos? en (?:la|una) escuela",
   "fosas? comun(?:es)?",
   "(?:mat|asesin)(?:o|aron|aba|aban|ando) a (?:todos|todo el mundo|mucha gente|(?:decenas|cientos|miles) de personas)",
   "(?:cuerpos|cadaveres) por todas partes",
-);
+];
+const MASS_KILLING = pattern(...MASS_KILLING_PARTS);
 
 /** The dreamer or the victim as a child: sexual violence in the same sentence is also harm to a child. */
 const CHILDHOOD = pattern(
@@ -966,6 +969,242 @@ const FICTION = pattern(
   `${notAfter("como", "como en")}(?:la|una) (?:pelicula|serie|caricatura|telenovela|novela|documental)`,
   "(?:en|de) la (?:tele|television)",
 );
+
+// --- Mass or graphic violence --------------------------------------------------------------------------------
+
+/**
+ * Killing on a mass scale or told graphically, beyond MASS_KILLING: a gunman firing into a crowd, bodies in
+ * the street, beheadings. No care kind of its own (a massacre of strangers is no one's own loss), but the
+ * reading steadies the dreamer and never reads its blood or its deaths as warmth or renewal.
+ */
+const GRAPHIC_VIOLENCE = pattern(
+  "bloodbaths?",
+  "(?:killing|shooting|murder) spree",
+  "gunm[ae]n",
+  "(?:active|mass|school) shooters?",
+  "opened fire",
+  "(?:shoot(?:ing|s)?|shot|fir(?:ed|ing)|gunn(?:ed|ing) down|mow(?:ed|ing) down) (?:at |on |into )?(?:the |all the |random |innocent |a crowd of )?(?:people|everyone|everybody|crowds?|civilians|strangers|students|passengers|shoppers|villagers|guests|hostages)",
+  "(?:dead|mutilated|burned|burnt|charred|bloody|headless) (?:bodies|corpses|people|soldiers|civilians)",
+  "corpses",
+  "(?:piles?|heaps?|rows?) of (?:dead )?(?:bodies|corpses)",
+  "bodies (?:piled|lying|scattered|strewn|on the (?:floor|ground|street|road)|in the (?:streets?|road))",
+  "(?:so many|many|lots of|dozens of|hundreds of|thousands of) (?:people|soldiers|civilians) (?:were |got )?(?:killed|dead|dying|died|murdered|shot|slaughtered)",
+  "beheaded|decapitated|dismembered|disembowell?ed|mutilated",
+  // Spanish
+  "ba[nñ]os? de sangre",
+  "balaceras?",
+  "tiroteos?",
+  "(?:dispar(?:o|aron|aba|aban|ando)|abri(?:o|eron) fuego|acribill(?:o|aron|aba|aban|ando)) (?:a |contra )?(?:la gente|todos|todo el mundo|las personas|la multitud|(?:mucha|toda la) gente|los (?:pasajeros|estudiantes|invitados|rehenes|civiles))",
+  "cadaveres",
+  "cuerpos (?:sin vida|tirados|amontonados|apilados|destrozados|mutilados|ensangrentados|en el suelo|en la calle|por el suelo)",
+  "(?:montones|pilas|cientos|decenas|miles|llen[oa]s?) de (?:muertos|cadaveres|cuerpos)",
+  "muertos por (?:todas partes|todos lados|todos los lados|doquier)",
+  "(?:habia|vi|veia|vimos) (?:muchos )?muertos",
+  "(?:decapitad|degollad|descuartizad|mutilad)[oa]s",
+  "(?:mucha gente|muchas personas|la gente|todos) (?:muri(?:o|eron)|morian?|estaban? muert[oa]s)",
+);
+/** War and bombs: violence only when the same sentence has dead or killing in it ("the war of words" has not). */
+const WAR = pattern(
+  "wars?(?! of words)",
+  "warzone",
+  "battle(?:field|s)?",
+  "bomb(?:s|ing|ings|ed)?",
+  "explosions?",
+  "air ?raids?",
+  "missiles?",
+  "grenades?",
+  "shelling",
+  "guerras?",
+  "batallas?",
+  "bombas?",
+  "bombarde(?:o|os|aban|aron|ando)",
+  "explosion(?:es)?",
+  "misiles?",
+  "granadas?",
+  "atentados?",
+  "ataques? terroristas?",
+);
+const WAR_DEAD = pattern(
+  EN_DEAD,
+  EN_DIED,
+  EN_DYING,
+  "dead (?:bodies|people|soldiers|civilians|m[ae]n|wom[ae]n)",
+  "killed",
+  "killing(?! it)",
+  "bodies",
+  "corpses",
+  "casualties",
+  "wounded",
+  "bleeding",
+  "blood",
+  `muert[oa]s?${ES_IDIOM}`,
+  "muri(?:o|eron)",
+  "morian",
+  "mat(?:aba|aban|aron|ando)",
+  "matad[oa]s",
+  "cuerpos",
+  "cadaveres",
+  "herid[oa]s",
+  "sangre",
+  "sangrando",
+);
+/** A film or a game by its genre ("a war movie", «una película de guerra»), unless the dream only looks like one. */
+const FICTION_GENRE = pattern(
+  `(?<!(?<![a-z])(?:like|as in|como|como en)(?: (?:a|an|the|un|una|la|el))? )(?:war|action|horror|zombie|gangster|western|shooter|fps) (?:movies?|films?|games?|shows?|series)`,
+  "in the (?:movie|film|game|show|series|book|novel)",
+  "paintball|airsoft|laser tag",
+  `(?<!(?<![a-z])como (?:en )?(?:una |la )?)(?:peliculas?|juegos?|videojuegos?|series?) de (?:guerra|accion|terror|zombis?|zombies?|disparos|gangsters|vaqueros)`,
+  "en (?:la|esa|esta) (?:pelicula|serie|novela)",
+  "en (?:el|ese|este) (?:juego|videojuego|libro)",
+);
+/** "I saw the massacre on the news", «en las noticias»: a source in waking life, on either side of the words. */
+const WAKING_SOURCE = pattern(
+  "news",
+  "newspapers?",
+  "in (?:real|waking) life",
+  "irl",
+  "noticias?",
+  "noticieros?",
+  "periodicos?",
+  "en la vida (?:real|despierta)",
+);
+/** "When I woke up I read about a shooting": waking up before the words puts them in waking life. */
+const WOKE = pattern("woke", "awoke", "waking", "wake up", "desperte", "despertar(?:me)?", "me despierto");
+/** A dream word between the remark and the violence brings it back into the dream ("woke up from a dream of…"). */
+const DREAM_WORD = pattern(
+  "dream(?:s|t|ed|ing)?",
+  "nightmares?",
+  "so[nñ](?:e|aba|ando|ar)",
+  "sue[nñ]os?",
+  "pesadillas?",
+);
+/** Sport and games beat each other "massacred them 10-0", «les dimos una masacre en el partido». */
+const SPORT = pattern(
+  "games?",
+  "match(?:es)?",
+  "scores?",
+  "goals?",
+  "points",
+  "tournament",
+  "football|soccer|basketball|rugby|hockey|tennis|chess",
+  "partidos?",
+  "marcador",
+  "goles",
+  "puntos",
+  "torneo",
+  "futbol|baloncesto|basquet|rugby|hockey|tenis|ajedrez",
+);
+const MASSACRE_WORD = /^(?:massacr|masacr|slaughter)/;
+/** A dated fact of waking life: "my friend Eddie died in the war in 1950", «murió en la guerra hace años». */
+const PAST_FACT = pattern(
+  "(?:19|20)\\d\\d",
+  "(?:years|months|decades) ago",
+  "last year",
+  "hace (?:\\d+|un|una|unos|unas|varios|varias|muchos|muchas|dos|tres|cuatro|cinco|diez) (?:a[nñ]os?|mes(?:es)?|decadas?)",
+  "el a[nñ]o pasado",
+);
+
+interface Hit {
+  start: number;
+  end: number;
+}
+
+function hitsOf(regex: RegExp, folded: string): Hit[] {
+  return Array.from(folded.matchAll(regex), (match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+}
+
+/** The index of the first of `sorted` (ascending) that is greater than `value`. */
+function upperBound(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] as number) <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The last hit that ends by `at`, and the first that starts from `at` (hits do not overlap). */
+function hitBefore(hits: readonly Hit[], ends: readonly number[], at: number): Hit | undefined {
+  return hits[upperBound(ends, at) - 1];
+}
+function hitAfter(hits: readonly Hit[], starts: readonly number[], at: number): Hit | undefined {
+  return hits[upperBound(starts, at - 1)];
+}
+
+interface Sentence {
+  from: number;
+  to: number;
+  /** A film, a game or a dated fact of waking life: nothing in it is the dream's own violence. */
+  fiction: boolean;
+  sport: boolean;
+  dead: boolean;
+}
+
+/**
+ * Mass or graphic violence told as the dream's own content: not in a film, a game or a match, nor in a
+ * waking remark ("I saw it on the news", "when I woke up I read…") unless a dream word brings it back ("woke
+ * up from a dream of a massacre"). Sentences are found once and remarks by position, so a long dream full
+ * of near misses is still read in one pass.
+ */
+function hasViolence(folded: string): boolean {
+  const sentenceStarts = [0];
+  for (let i = 0; i < folded.length; i++) {
+    if (SENTENCE_END.test(folded[i] as string)) sentenceStarts.push(i + 1);
+  }
+  const sentences = new Map<number, Sentence>();
+  const sentenceAt = (at: number): Sentence => {
+    const index = upperBound(sentenceStarts, at) - 1;
+    const known = sentences.get(index);
+    if (known) return known;
+    const from = sentenceStarts[index] as number;
+    const next = sentenceStarts[index + 1];
+    const to = next === undefined ? folded.length : next - 1;
+    const text = folded.slice(from, to);
+    const sentence = {
+      from,
+      to,
+      fiction: hasMatch(FICTION, text) || hasMatch(FICTION_GENRE, text) || hasMatch(PAST_FACT, text),
+      sport: hasMatch(SPORT, text),
+      dead: hasMatch(WAR_DEAD, text),
+    };
+    sentences.set(index, sentence);
+    return sentence;
+  };
+  const sources = hitsOf(WAKING_SOURCE, folded);
+  const sourceStarts = sources.map((hit) => hit.start);
+  const sourceEnds = sources.map((hit) => hit.end);
+  const wokes = hitsOf(WOKE, folded);
+  const wokeEnds = wokes.map((hit) => hit.end);
+  const dreams = hitsOf(DREAM_WORD, folded);
+  const dreamStarts = dreams.map((hit) => hit.start);
+  const dreamBetween = (from: number, to: number) => {
+    const dream = hitAfter(dreams, dreamStarts, from);
+    return dream !== undefined && dream.end <= to;
+  };
+  const inDream = (match: RegExpExecArray) => {
+    const start = match.index;
+    const end = start + match[0].length;
+    const sentence = sentenceAt(start);
+    if (sentence.fiction || (MASSACRE_WORD.test(match[0]) && sentence.sport)) return false;
+    // The nearest remark on each side decides: a dream word between it and the words breaks every farther one.
+    const before = hitBefore(sources, sourceEnds, start);
+    if (before && before.start >= sentence.from && !dreamBetween(before.end, start)) return false;
+    const after = hitAfter(sources, sourceStarts, end);
+    if (after && after.end <= sentence.to && !dreamBetween(end, after.start)) return false;
+    const woke = hitBefore(wokes, wokeEnds, start);
+    return !(woke && woke.start >= sentence.from && !dreamBetween(woke.end, start));
+  };
+  return (
+    firstMatch(MASS_KILLING, folded, inDream) !== null ||
+    firstMatch(GRAPHIC_VIOLENCE, folded, inDream) !== null ||
+    firstMatch(WAR, folded, (match) => inDream(match) && sentenceAt(match.index).dead) !== null
+  );
+}
 
 // --- Detection ---------------------------------------------------------------------------------------------
 
@@ -1385,5 +1624,5 @@ export function detectSafety(text: string, _language: Language): SafetyAnalysis 
     const span = found[kind] as Found;
     evidence[kind] = { start: span.start, end: span.end, text: text.slice(span.start, span.end) };
   }
-  return { kinds, evidence };
+  return { kinds, evidence, violence: hasViolence(folded) };
 }

@@ -76,6 +76,13 @@ export interface SafetyAnalysis {
   kinds: CareKind[];
   /** The words that triggered each kind (for tests and tracing; never logged). */
   evidence: Partial<Record<CareKind, Span>>;
+  /**
+   * Mass or graphic violence in the dream's own content (a massacre, a shooting into a crowd, bodies in the
+   * street, a war with its dead), not in a film, a game or a waking remark. Set alongside care kinds too;
+   * without one, the reading steadies the dreamer and reads no blood or death as warmth or renewal.
+   * detectSafety always sets it; analyses built by hand in tests may leave it out (read as false).
+   */
+  violence: boolean;
 }
 
 export interface RankedSymbol {
@@ -97,7 +104,7 @@ export interface SalienceAnalysis {
 
 /** The dreamer's journal, as far as the reading may use it. */
 export interface DreamerHistory {
-  /** Dreams in the journal before this one. */
+  /** Dreams in the journal before this one, counted up to 1,000 (DREAM_COUNT_CAP). */
   dreamCount: number;
   /** How many recent dreams the counts below cover (at most 12). */
   recentCount: number;

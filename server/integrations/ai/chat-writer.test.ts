@@ -186,7 +186,7 @@ describe("the model's reading, briefed and checked", () => {
     // As the safety layer reports sensitive content.
     const sensitive = {
       ...analysisOf(EN_DREAM, "en"),
-      safety: { kinds: ["child_harm" as const], evidence: {} },
+      safety: { kinds: ["child_harm" as const], evidence: {}, violence: false },
     };
     expect(await writer().write(en({ analysis: sensitive }))).toBeNull();
     const empty = analysisOf("Nothing I could hold on to.", "en");

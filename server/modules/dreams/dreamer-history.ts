@@ -1,12 +1,18 @@
-import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";
+import { and, count, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { dreams, personalSymbols } from "../../db/schema/index";
 import type { LexiconData } from "../../engine/lexicon/schema";
 import type { DreamerHistory } from "../../engine/reading/types";
 import { foldWord } from "../../engine/text";
+import { newestFirst } from "./list-dreams";
 
 /** How many of the latest dreams the reading's "recurring images" look at. */
 export const RECENT_DREAMS = 12;
+/**
+ * The journal size is counted up to here: a reading (and the model's prompt) only needs "many", and counting a
+ * 100,000-dream journal on every translation cost a third of a second.
+ */
+export const DREAM_COUNT_CAP = 1000;
 /** A past dream is "the same dream again" when it shares this many symbols and most of both sets. */
 const SIMILAR_MIN_SHARED = 3;
 const SIMILAR_MIN_JACCARD = 0.5;
@@ -35,7 +41,8 @@ function foldName(name: string): string {
 
 /**
  * The journal facts a reading may use: how often this dream's images came before, the dreamer's own meanings
- * and a past dream that this one repeats. Three indexed queries on the user's own rows.
+ * and a past dream that this one repeats. Three indexed queries on the user's own rows, each reading at most
+ * DREAM_COUNT_CAP index entries however long the journal.
  */
 export async function loadDreamerHistory(
   db: Database,
@@ -53,9 +60,12 @@ export async function loadDreamerHistory(
       .select({ title: dreams.title, createdAt: dreams.createdAt, symbolKeys: dreams.symbolKeys })
       .from(dreams)
       .where(own)
-      .orderBy(desc(dreams.createdAt), desc(dreams.id))
+      // The journal's own order, so the (user_id, created_at desc nulls last, id desc nulls last) index serves it.
+      .orderBy(...newestFirst)
       .limit(RECENT_DREAMS),
-    db.select({ n: count() }).from(dreams).where(own),
+    db
+      .select({ n: count() })
+      .from(db.select({ one: sql`1` }).from(dreams).where(own).limit(DREAM_COUNT_CAP).as("counted")),
     db
       .select({ name: personalSymbols.name, context: personalSymbols.personalContext })
       .from(personalSymbols)
