@@ -8,42 +8,22 @@
  * ceiling of any ranking), and how far a second reader's labels of 100 of these reports agree with the first's.
  * Usage: npx tsx scripts/salience-tuning.ts [--misses]   (--misses lists each report with a wrong pick, scores and reasons)
  */
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { readJsonLines, readVocabulary } from "../server/engine/eval";
 import { createEngine } from "../server/engine/index";
 import type { Language } from "../server/engine/morphology";
 import { analyseDream } from "../server/engine/reading/index";
+import { centralLabels, labelledReports } from "./lib/salience-labels";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-/** The repo's own reports, and the development reports of dreams-dev.jsonl outside the blind set. */
-const REPORT_DIRS = ["eval/tuning", "eval/holdout", "eval/synthetic", "eval/final"].map((dir) =>
-  path.join(ROOT, dir),
-);
-const DEV_REPORTS = path.resolve(ROOT, "../shared/eval/dreams-dev.jsonl");
-const LABELS_FILE = path.join(ROOT, "eval/reading/central-symbols-tuning.jsonl");
 const SECOND_READER_FILE = path.join(ROOT, "eval/reading/central-symbols-tuning-second.jsonl");
 const VOCABULARY_FILE = path.resolve(ROOT, "../shared/eval/symbols.tsv");
 
 const { values: args } = parseArgs({ options: { misses: { type: "boolean", default: false } } });
 
-interface Report {
-  id: string;
-  lang: Language;
-  text: string;
-}
-
-const reports = new Map(
-  REPORT_DIRS.flatMap((dir) =>
-    readdirSync(dir)
-      .filter((name) => name.endsWith(".jsonl"))
-      .flatMap((name) => readJsonLines<Report>(path.join(dir, name))),
-  )
-    .concat(readJsonLines<Report>(DEV_REPORTS))
-    .map((report) => [report.id, report]),
-);
-const labels = readJsonLines<{ id: string; central: string[] }>(LABELS_FILE);
+const reports = labelledReports();
+const labels = centralLabels();
 const vocabulary = readVocabulary(VOCABULARY_FILE);
 const engine = createEngine();
 

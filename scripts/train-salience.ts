@@ -13,7 +13,7 @@
  * labels of eval/reading/central-symbols.jsonl, which this script never reads.
  * Usage: npx tsx scripts/train-salience.ts [--folds 5] [--l2 0.01] [--smoothing 2] [--least-lift 0.1] [--dry-run]
  */
-import { readdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { readJsonLines } from "../server/engine/eval";
@@ -22,14 +22,9 @@ import type { Language } from "../server/engine/morphology";
 import { analyseDream } from "../server/engine/reading/index";
 import { readingLexicon } from "../server/engine/reading/meanings";
 import { SALIENCE_FEATURES, salienceCandidates } from "../server/engine/reading/salience";
+import { centralLabels, labelledReports } from "./lib/salience-labels";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-/** The repo's own reports, and the development reports of dreams-dev.jsonl outside the blind set. */
-const REPORT_DIRS = ["eval/tuning", "eval/holdout", "eval/synthetic", "eval/final"].map((dir) =>
-  path.join(ROOT, dir),
-);
-const DEV_REPORTS = path.resolve(ROOT, "../shared/eval/dreams-dev.jsonl");
-const LABELS_FILE = path.join(ROOT, "eval/reading/central-symbols-tuning.jsonl");
 const BLIND_FILE = path.join(ROOT, "eval/reading/central-symbols.jsonl");
 const MODEL_FILE = path.join(ROOT, "server/engine/reading/salience-model.json");
 
@@ -71,11 +66,6 @@ const LIFTING = new Set(
   ].map((name) => SALIENCE_FEATURES.indexOf(name as (typeof SALIENCE_FEATURES)[number])),
 );
 
-interface Report {
-  id: string;
-  lang: Language;
-  text: string;
-}
 interface Example {
   id: string;
   keys: string[];
@@ -84,16 +74,8 @@ interface Example {
   gold: boolean[];
 }
 
-const reports = new Map(
-  REPORT_DIRS.flatMap((dir) =>
-    readdirSync(dir)
-      .filter((name) => name.endsWith(".jsonl"))
-      .flatMap((name) => readJsonLines<Report>(path.join(dir, name))),
-  )
-    .concat(readJsonLines<Report>(DEV_REPORTS))
-    .map((report) => [report.id, report]),
-);
-const labels = readJsonLines<{ id: string; central: string[] }>(LABELS_FILE);
+const reports = labelledReports();
+const labels = centralLabels();
 // Only the ids of the blind set are read, to make sure none of its reports is trained on.
 const blind = new Set(readJsonLines<{ id: string }>(BLIND_FILE).map((label) => label.id));
 const leaked = labels.filter((label) => blind.has(label.id));
