@@ -674,8 +674,12 @@ describe("what the reading says about the images (rubric pass 2: frame, links, f
 
   it("asks about the dreamer's own part in this dream, and anchors a mood practice on no image", () => {
     for (const [dream, part] of [
-      ["My brother pushed me into the pool and I was scared.", /pushed you into the pool/],
-      ["Mi hermano me empujó a la piscina y tenía miedo.", /te empujó a la piscina/],
+      // Undergone: the opening has retold the push; the guidance asks about being pushed without reading it out again.
+      [
+        "My brother pushed me into the pool and I was scared.",
+        /give you back some say|push back|could only take it/,
+      ],
+      ["Mi hermano me empujó a la piscina y tenía miedo.", /algo de voz|plantarte|aguantarlo/],
       ["In my dream the nurse at the hospital gave me a glass of milk and my friends laughed.", /receiv/],
       ["Soñé que la camarera del bar me servía un café y mis amigas se reían.", /recib/],
     ] as const) {
@@ -888,5 +892,28 @@ describe("each image read through what happened to it in this dream", () => {
     expect(en).not.toMatch(/it was you who acted|gave you the move|act like that/);
     const es = read("Esperaba un tren en la estación durante horas.", { language: "es" }).text;
     expect(es).not.toMatch(/eras tú quien actuaba|te dio a ti el movimiento|actuar así/);
+  });
+});
+
+describe("the turn is retold once", () => {
+  it.each([
+    [
+      "en",
+      "A dog ran after me through the park and suddenly it bit my leg, I was terrified. Then my mother came and took me home.",
+      "it bit your leg",
+      "the dream turned",
+    ],
+    [
+      "es",
+      "Un perro me perseguía por el parque y de repente me mordió la pierna, tenía mucho miedo. Luego llegó mi madre y me llevó a casa.",
+      "te mordió la pierna",
+      "el sueño dio su giro",
+    ],
+  ] as const)("%s: the guidance points back at the turn instead of reading it out again", (_, dream, turn, back) => {
+    const { text } = read(dream);
+    expect(text.split(turn).length - 1, text).toBeLessThanOrEqual(2);
+    const guidance = text.slice(text.lastIndexOf("\n\n"));
+    expect(guidance, text).toContain(back);
+    expect(guidance, text).not.toContain(turn);
   });
 });

@@ -1405,16 +1405,23 @@ function write(ctx: Context, budget: Budget): string {
   // Guidance and practice start from THIS dream's turn, the dreamer's part in it and its feeling.
   const felt = analysis.emotions.dominant[0];
   const part = partAtTurn(ctx, central);
+  // The opening retells the turn; the guidance and practice point back at it rather than read it out again.
+  const turnTold = ctx.turn?.moment;
+  const again = (clause: string | null) =>
+    clause !== null && turnTold && (turnTold.includes(clause) || clause.includes(turnTold))
+      ? phrases.turnAgain
+      : clause;
   const moment: DreamMoment = {
-    turn: ctx.turn?.moment ?? null,
+    turn: again(ctx.turn?.moment ?? null),
     feeling: ctx.turn?.feeling ?? (felt ? phrases.feelingName(felt.kind, felt.intensity) : null),
     ...part,
     // A part without its own clause is told through the turn, or the clause of the most central thing; only
     // a clause where the dreamer is there ("you", «te») says where they played it.
-    scene:
+    scene: again(
       [part.scene, ctx.turn?.moment, leadImage?.cut ? null : leadImage?.clause].find(
         (clause) => part.part && clause && SECOND_PERSON[analysis.language].test(clause),
       ) ?? null,
+    ),
   };
   // The practice cannot be left out, so its openers are taken first: a lexicon sentence opening like one of
   // its steps is the one that gives way.

@@ -57,6 +57,11 @@ export interface Phrases {
   /** What stands in for a clause cut short: "it appeared", «apareció»; an action "happened". */
   appeared(plural: boolean, action: boolean): string;
   /**
+   * The turn, pointed back at once the opening has retold it: fits "When ___," and "the moment when ___"
+   * ("the dream turned", «el sueño dio su giro»), so one clause of the dream is not read out three times.
+   */
+  turnAgain: string;
+  /**
    * An image whose stock meaning is warm (joy, loyalty, vitality) where the dream is fearful, sad or angry or
    * the image harms: the meaning read as strained or threatened, never as warmth. `feeling` as feelingName.
    */
@@ -612,6 +617,7 @@ const en: Phrases = {
   },
   inDream: enInDream,
   appeared: (plural, action) => (action ? "it happened" : plural ? "they appeared" : "it appeared"),
+  turnAgain: "the dream turned",
   strained: (image, gist, feeling) => {
     const [it, they] = image.plural ? ["they come", "them"] : ["it comes", "it"];
     if (image.told) {
@@ -1018,6 +1024,7 @@ const es: Phrases = {
   },
   inDream: esInDream,
   appeared: (plural, action) => (action ? "ocurrió" : plural ? "aparecieron" : "apareció"),
+  turnAgain: "el sueño dio su giro",
   strained: (image, gist, feeling) => {
     const that = feeling ? esThat(feeling) : null;
     const [would, comes, speaks, brings] = image.plural

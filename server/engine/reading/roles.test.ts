@@ -435,3 +435,17 @@ describe("sameness", () => {
     expect(analyseRoles(long, symbols, "es")).toEqual(first);
   });
 });
+
+describe("done to the dreamer's body", () => {
+  it.each([
+    ["en", "A dog ran through the park and it bit my leg.", "attack"],
+    ["en", "In the forest a wolf attacked my hand.", "attack"],
+    ["es", "Un perro corría por el parque y me mordió la pierna.", "attack"],
+  ] as const)("%s: %s -> the dreamer is the target", (language, text, key) => {
+    expect(roleOf(text, language, key).role).toBe("target");
+  });
+
+  it("a body part of someone else is not the dreamer's", () => {
+    expect(roleOf("A dog ran through the park and it bit his leg.", "en", "attack").role).not.toBe("target");
+  });
+});

@@ -728,6 +728,10 @@ function spanOf(text: string, tokens: readonly Token[], first: number, last: num
 
 const EN_DREAMER_SUBJECT = set("i we i'm i've i'd i'll we're we've we'd we'll myself ourselves");
 const EN_DREAMER_OBJECT = set("me us");
+const EN_DREAMER_OWN = set("my our");
+const EN_BODY = set(
+  "leg legs arm arms hand hands foot feet face neck head back finger fingers ear ears nose eye eyes shoulder shoulders throat stomach chest hair skin knee knees ankle ankles wrist wrists toe toes lip lips cheek thigh",
+);
 const EN_OTHERS = set(
   "he she they it him her them someone somebody everyone everybody nobody people you who which this that these those he's she's they're it's there there's one",
 );
@@ -818,6 +822,17 @@ function enDreamerObjectAfter(tokens: readonly Token[], verb: number, last: numb
   const next = tokens[verb + 1];
   if (!next || next.breakBefore || verb + 1 > last) return false;
   if (EN_DREAMER_OBJECT.has(next.norm)) return true;
+  // "it bit my leg", "grabbed my arm": done to the dreamer's body is done to the dreamer.
+  const part = tokens[verb + 2];
+  if (
+    EN_DREAMER_OWN.has(next.norm) &&
+    part &&
+    !part.breakBefore &&
+    verb + 2 <= last &&
+    EN_BODY.has(part.norm)
+  ) {
+    return true;
+  }
   const after = tokens[verb + 2];
   return (
     EN_TOWARD.has(next.norm) &&
