@@ -21,7 +21,7 @@ import { createEngine } from "../server/engine/index";
 import type { Language } from "../server/engine/morphology";
 import { analyseDream } from "../server/engine/reading/index";
 import { readingLexicon } from "../server/engine/reading/meanings";
-import { SALIENCE_FEATURES, salienceCandidates } from "../server/engine/reading/salience";
+import { LIFTING_FEATURES, SALIENCE_FEATURES, salienceCandidates } from "../server/engine/reading/salience";
 import { centralLabels, labelledReports } from "./lib/salience-labels";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -48,23 +48,7 @@ const PRIOR = SALIENCE_FEATURES.indexOf("keyPrior");
  * are otherwise alike, even where the labels alone would not ask for it.
  */
 const LEAST_LIFT = Number(args["least-lift"]);
-const LIFTING = new Set(
-  [
-    "repeated",
-    "emotion",
-    "climax",
-    "atClimax",
-    "ending",
-    "felt",
-    "vital",
-    "agent",
-    "target",
-    "own",
-    "harmed",
-    "setting",
-    "keyPrior",
-  ].map((name) => SALIENCE_FEATURES.indexOf(name as (typeof SALIENCE_FEATURES)[number])),
-);
+const LIFTING = new Set(LIFTING_FEATURES.map((name) => SALIENCE_FEATURES.indexOf(name)));
 
 interface Example {
   id: string;

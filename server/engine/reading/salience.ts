@@ -316,6 +316,14 @@ const REASONS: ReadonlyArray<readonly [string, SalienceFeature, number]> = [
   ["setting", "setting", SETTING_REASON_SHARE],
 ];
 
+/**
+ * Features that may only lift a symbol: those a ranking names as its reasons (a reason that lowered a symbol
+ * would explain nothing), the climax share behind "climax", and the key prior. Training keeps their weights > 0.
+ */
+export const LIFTING_FEATURES: readonly SalienceFeature[] = [
+  ...new Set([...REASONS.map(([, name]) => name), "climax" as const, "keyPrior" as const]),
+];
+
 function reasonsOf(features: readonly number[]): string[] {
   return REASONS.filter(([, name, least]) => (features[feature(name)] ?? 0) >= least).map(
     ([reason]) => reason,
