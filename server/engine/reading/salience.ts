@@ -12,8 +12,8 @@ import type { EmotionAnalysis, RankedSymbol, RoleAnalysis, SalienceAnalysis, Spa
  *
  *   score = exp(w · features), then shared and waking
  *
- * with w learned by scripts/train-salience.ts (salience-model.json) from 620 of the repo's own reports whose
- * 3 central symbols a careful reader labelled (eval/reading/central-symbols-tuning.jsonl; two readers agree on
+ * with w learned by scripts/train-salience.ts (salience-model.json) from 658 development reports (the repo's own
+ * and dev reports outside the blind set) whose 3 central symbols a careful reader labelled (eval/reading/central-symbols-tuning.jsonl; two readers agree on
  * 0.92 of them). Features:
  *
  *   kind         one-hot: animal, spiritual, event, people, action, nature, body, object, abstract, emotion,
