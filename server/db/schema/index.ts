@@ -2,6 +2,7 @@ export * from "./abtests";
 export * from "./billing";
 export * from "./dreams";
 export * from "./memory";
+export * from "./notifications";
 export * from "./oracle";
 export * from "./referrals";
 export * from "./support";

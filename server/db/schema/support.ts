@@ -83,26 +83,6 @@ export const userAnnouncementReads = pgTable(
   ],
 );
 
-export const pushSubscriptions = pgTable(
-  "push_subscriptions",
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    endpoint: text().notNull(),
-    p256dhKey: text().notNull(),
-    authKey: text().notNull(),
-    userAgent: text(),
-    isActive: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    uniqueIndex("push_subscriptions_endpoint_key").on(table.endpoint),
-    index("push_subscriptions_user_id_idx").on(table.userId),
-  ],
-);
-
 /** Admin-generated reports (/admin/system-reports). */
 export const systemReports = pgTable(
   "system_reports",

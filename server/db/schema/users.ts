@@ -60,6 +60,9 @@ export const users = pgTable(
     messagingOptIn: boolean().notNull().default(true),
     emailNotifications: boolean().notNull().default(true),
     pushNotifications: boolean().notNull().default(false),
+    /** Local "HH:MM" window in which no reminder is sent (postponed to its end); both null when unset. */
+    quietHoursStart: text(),
+    quietHoursEnd: text(),
     /** Interface and mail language: en or es. */
     language: text().notNull().default("en"),
     referralCode: text(),
