@@ -8,9 +8,11 @@ import { type AppContext, type Clock, systemClock } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import { createChatWriter } from "./integrations/ai/chat-writer";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./integrations/email/mailer";
+import { createJobs } from "./integrations/jobs/pg-boss-jobs";
 import { createStripeProvider } from "./integrations/payments/stripe-provider";
 import { type BackgroundRunner, createBackgroundRunner } from "./lib/background";
 import { validationError } from "./lib/errors";
+import { pruneIdempotencyKeys } from "./lib/idempotency";
 import { unstorableTextPath } from "./lib/unstorable-text";
 import { appVersion } from "./lib/version";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
@@ -25,6 +27,10 @@ import type { SandboxDeps } from "./modules/billing/sandbox/sandbox-store";
 import { dreamsRoutes } from "./modules/dreams/dreams.routes";
 import { warmUpTranslation } from "./modules/dreams/warm-up";
 import { healthRoutes } from "./modules/health/health.routes";
+import { pushRoutes } from "./modules/push/push.routes";
+import { definePushJobs } from "./modules/push/push-jobs";
+import { remindersRoutes } from "./modules/reminders/reminders.routes";
+import { defineReminderJobs } from "./modules/reminders/send-due-reminders";
 import { createSymbolEngineHolder } from "./modules/symbols/symbol-engine";
 import { symbolsRoutes } from "./modules/symbols/symbols.routes";
 import { auditLogPlugin, genReqId, type LogDestination, loggerOptions } from "./plugins/audit-log";
@@ -50,7 +56,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them back). */
   logStream?: LogDestination;
-  /** Tests run the periodic jobs themselves (sweepSandbox, pruneAttempts) with their clock. */
+  /**
+   * false: the job queue never starts (no workers, no schedules, and ctx.jobs.send throws). Tests run the
+   * periodic work themselves (sweepSandbox, pruneAttempts) with their clock.
+   */
   backgroundJobs?: boolean;
   /** The built web app's folder; dist/web by default. */
   webDistDir?: string;
@@ -59,9 +68,6 @@ export interface BuildAppOptions {
   /** Where the compiled symbol engine is kept between starts (the server's data folder); none by default. */
   engineCacheDir?: string;
 }
-
-const SANDBOX_SWEEP_MS = 60_000;
-const PRUNE_ATTEMPTS_MS = 60 * 60_000;
 
 /** Builds the whole HTTP application without listening, so tests drive it with inject() or a port. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -130,8 +136,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prose: config.ai ? createChatWriter(config.ai) : undefined,
     payments: sandbox ? createSandboxProvider(sandbox) : createStripeProvider(config.billing.stripe!),
     sandbox,
+    jobs: createJobs({ database, log: app.log }),
   };
   app.addHook("onClose", async () => mailer.close());
+  // After the background tasks (which may queue jobs), before the mailer and the database (which handlers use).
+  app.addHook("onClose", () => ctx.jobs.stop());
   // Hooks run last-registered first: pending background work (mail) finishes before the mailer closes.
   app.addHook("onClose", () => ctx.background.idle());
   app.decorate("background", ctx.background);
@@ -163,20 +172,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dreamsRoutes, { ctx });
   await app.register(symbolsRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
+  await app.register(pushRoutes, { ctx });
+  await app.register(remindersRoutes, { ctx });
 
-  if (options.backgroundJobs !== false) {
-    const every = (ms: number, name: string, job: () => Promise<unknown>) => {
-      const timer = setInterval(() => {
-        job().catch((error: unknown) => app.log.error({ err: error }, `${name} failed`));
-      }, ms);
-      timer.unref();
-      app.addHook("onClose", async () => clearInterval(timer));
-    };
-    // Throttle records only count for a day; older ones (typed email addresses included) are deleted.
-    every(PRUNE_ATTEMPTS_MS, "pruning throttle records", () => pruneAttempts(ctx));
+  // Throttle records only count for a day; older ones (typed email addresses included) are deleted.
+  ctx.jobs.define("throttle.prune", async () => {
+    await pruneAttempts(ctx);
+  });
+  ctx.jobs.schedule("throttle.prune", "0 * * * *");
+  // Idempotency keys are kept 400 days (decision 012); older ones are forgotten once a day.
+  ctx.jobs.define("idempotency.prune", async () => {
+    await pruneIdempotencyKeys(ctx);
+  });
+  ctx.jobs.schedule("idempotency.prune", "17 3 * * *");
+  // Push delivery retries and the daily sweep of subscriptions no app re-confirmed.
+  definePushJobs(ctx);
+  // Every user's reminders, in one tick a minute.
+  defineReminderJobs(ctx);
+  if (sandbox) {
     // Time passing for the sandbox's subscriptions: periods that are over renew or end.
-    if (sandbox) every(SANDBOX_SWEEP_MS, "sandbox sweep", () => sweepSandbox(sandbox));
+    ctx.jobs.define("sandbox.sweep", async () => {
+      await sweepSandbox(sandbox);
+    });
+    ctx.jobs.schedule("sandbox.sweep", "* * * * *");
   }
+  // Once every route (and so every job kind) is declared; the onClose hook above stops them.
+  if (options.backgroundJobs !== false) app.addHook("onReady", () => ctx.jobs.start());
 
   app.get("/api/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -26,9 +26,30 @@ describe("config", () => {
     const second = parseConfig({ DATA_DIR: dataDir });
     expect(first.sessionSecret).toHaveLength(64);
     expect(second.sessionSecret).toBe(first.sessionSecret);
-    expect(second.vapid?.publicKey).toBe(first.vapid?.publicKey);
     expect(readFileSync(path.join(dataDir, "secrets", "session-secret"), "utf8")).toBe(first.sessionSecret);
     expect(parseConfig({ DATA_DIR: tempDir() }).sessionSecret).not.toBe(first.sessionSecret);
+  });
+
+  it("takes VAPID keys from the environment (or leaves them to the database) and guards push endpoints by default", () => {
+    const generated = parseConfig({ DATA_DIR: tempDir() });
+    expect(generated.push.vapidKeys).toBeUndefined();
+    expect(generated.push.allowPrivateEndpoints).toBe(false);
+    const given = parseConfig({
+      DATA_DIR: tempDir(),
+      VAPID_PUBLIC_KEY: "public-key",
+      VAPID_PRIVATE_KEY: "private-key",
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: "on",
+    });
+    expect(given.push.vapidKeys).toEqual({ publicKey: "public-key", privateKey: "private-key" });
+    expect(given.push.allowPrivateEndpoints).toBe(true);
+    expect(() =>
+      parseConfig({
+        DATA_DIR: tempDir(),
+        NODE_ENV: "production",
+        PUBLIC_URL: "https://chitta.example",
+        PUSH_ALLOW_PRIVATE_ENDPOINTS: "on",
+      }),
+    ).toThrow(/PUSH_ALLOW_PRIVATE_ENDPOINTS: not allowed in production/);
   });
 
   it("defaults to the embedded database and local origins", () => {

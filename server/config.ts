@@ -1,7 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import webpush from "web-push";
 import { z } from "zod";
 import { DEFAULT_PRICES_USD } from "../contract/billing-constants";
 
@@ -33,6 +32,7 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default("mailto:support@chitta.local"),
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(["on", "off"]).default("off"),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -83,7 +83,7 @@ export interface AppConfig {
   trustProxy: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
-  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  push: PushConfig;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string } | undefined;
   /** An OpenAI-compatible chat endpoint that may write the translation's prose; the composer otherwise. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
@@ -108,6 +108,14 @@ export interface BillingConfig {
   sandboxWebhookSecret: string;
 }
 
+export interface PushConfig {
+  /** From the environment; without them every instance shares the pair generated into app_secrets (integrations/push/vapid.ts). */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  /** Tests only: push endpoints on private or loopback addresses, and over http. */
+  allowPrivateEndpoints: boolean;
+}
+
 export class ConfigError extends Error {}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -120,17 +128,6 @@ function persistedSecret(dataDir: string, name: string, create: () => string): s
   const value = create();
   writeFileSync(file, value, { mode: 0o600 });
   return value;
-}
-
-function resolveVapid(env: RawEnv, dataDir: string, generate: boolean): AppConfig["vapid"] {
-  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
-    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT };
-  }
-  if (!generate) return undefined;
-  const stored = JSON.parse(
-    persistedSecret(dataDir, "vapid.json", () => JSON.stringify(webpush.generateVAPIDKeys())),
-  ) as { publicKey: string; privateKey: string };
-  return { ...stored, subject: env.VAPID_SUBJECT };
 }
 
 export function parseConfig(
@@ -152,6 +149,12 @@ export function parseConfig(
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
     throw new ConfigError(
       "Invalid configuration:\n  VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY: set both or neither",
+    );
+  }
+  if (env.NODE_ENV === "production" && env.PUSH_ALLOW_PRIVATE_ENDPOINTS === "on") {
+    // It would let any signed-in user make the server post to addresses inside its own network.
+    throw new ConfigError(
+      "Invalid configuration:\n  PUSH_ALLOW_PRIVATE_ENDPOINTS: not allowed in production",
     );
   }
   if (env.AI_BASE_URL && !env.AI_MODEL) {
@@ -205,7 +208,14 @@ export function parseConfig(
     trustProxy: env.TRUST_PROXY,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    vapid: resolveVapid(env, dataDir, generate),
+    push: {
+      vapidKeys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
+      vapidSubject: env.VAPID_SUBJECT,
+      allowPrivateEndpoints: env.PUSH_ALLOW_PRIVATE_ENDPOINTS === "on",
+    },
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID
         ? {

@@ -3,6 +3,7 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { ProseWriter } from "./integrations/ai/chat-writer";
 import type { Mailer } from "./integrations/email/mailer";
+import type { Jobs } from "./integrations/jobs/jobs";
 import type { PaymentProvider } from "./integrations/payments/provider";
 import type { BackgroundRunner } from "./lib/background";
 import type { SandboxDeps } from "./modules/billing/sandbox/sandbox-store";
@@ -31,4 +32,6 @@ export interface AppContext {
   payments: PaymentProvider;
   /** The sandbox's own operations (test cards, time passing); absent when Stripe is configured. */
   sandbox?: SandboxDeps;
+  /** Durable background and scheduled jobs (pg-boss), run once across every process. */
+  jobs: Jobs;
 }

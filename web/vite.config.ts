@@ -84,21 +84,37 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
+      // A service worker of our own (web/src/sw.ts): push, notification clicks and the offline outbox's sync
+      // need code Workbox's generated worker cannot hold.
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      // A new version waits for the user's Reload (features/pwa), registered by the app after load and idle.
       registerType: "prompt",
-      injectRegister: null,
+      injectRegister: false,
       manifest: {
+        id: "/",
         name: "CHITTA",
         short_name: "CHITTA",
         description: "Dream translation and a private dream journal",
+        // One manifest serves both languages (browsers do not localise it yet); the app itself follows the
+        // reader's language.
+        lang: "en",
+        dir: "ltr",
         theme_color: "#0f0b1e",
         background_color: "#0f0b1e",
         display: "standalone",
         start_url: "/dream-input",
-        icons: [{ src: "/icon.svg", sizes: "any", type: "image/svg+xml", purpose: "any maskable" }],
+        scope: "/",
+        categories: ["lifestyle", "health"],
+        // Drawn from icon.svg by scripts/make-icons.ts.
+        icons: [
+          { src: "/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
       },
-      workbox: {
-        navigateFallback: "/index.html",
-        navigateFallbackDenylist: [/^\/api\//, /^\/auth(\?|$)/, /^\/callback/],
+      injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png,woff2}"],
       },
     }),

@@ -53,6 +53,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Raw SQL for a library that brings its own (pg-boss). With values: one statement. Without: the text may hold
+   * several, and one that opens a transaction and fails leaves none open behind it.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** PGlite only: the whole database as a tarball, to clone it cheaply in tests. */
   dump?(): Promise<Blob>;
 }
@@ -89,6 +94,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      // A pool.query that fails releases its connection with the error, so the pool drops it with any transaction.
+      executeSql: (text, values) => pool.query(text, values),
     };
   }
   let unlock: (() => void) | undefined;
@@ -121,6 +128,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       }
     },
     dump: () => client.dumpDataDir("none"),
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query<Record<string, unknown>>(text, values);
+      // Only the simple protocol runs several statements. Wrapped so that text with its own BEGIN that fails is
+      // rolled back before any other statement runs on the one shared connection.
+      const results = await client.transaction((tx) => tx.exec(text));
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
   };
 }
 

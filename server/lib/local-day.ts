@@ -37,3 +37,17 @@ export function startOfLocalDay(day: string, timeZone: string): Date {
 export function nextLocalMidnight(now: Date, timeZone: string): Date {
   return startOfLocalDay(addDays(localDay(now, timeZone), 1), timeZone);
 }
+
+/**
+ * The instant the zone's clock shows `time` ("HH:MM") on `day`. A time the clocks skip (02:30 on a spring-forward
+ * night) is the instant they jump, the first one after the gap; a time shown twice (01:30 on a fall-back night)
+ * is the first of the two.
+ */
+export function instantAtLocalTime(day: string, time: string, timeZone: string): Date {
+  const wanted = Temporal.PlainDate.from(day).toPlainDateTime(Temporal.PlainTime.from(time));
+  // "earlier" is the first of two instants; in a gap it lands before the jump, which is then the next transition.
+  const zoned = wanted.toZonedDateTime(zoneOrUtc(timeZone), { disambiguation: "earlier" });
+  const skipped = Temporal.PlainDateTime.compare(zoned.toPlainDateTime(), wanted) !== 0;
+  const instant = skipped ? zoned.getTimeZoneTransition("next")! : zoned;
+  return new Date(instant.epochMilliseconds);
+}

@@ -53,6 +53,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/password/forgot": "public",
   "POST /api/password/reset": "public",
   "POST /api/user/email/revert": "public",
+  "GET /api/push/vapid-public-key": "public",
 
   "GET /api/user": "user",
   "PATCH /api/user": "user",
@@ -77,6 +78,11 @@ const ACCESS: Record<string, Access> = {
   "POST /api/billing/subscription/cancel": "user",
   "POST /api/billing/subscription/resume": "user",
   "POST /api/billing/sandbox/retry-payment": "user",
+  "GET /api/reminders": "user",
+  "PUT /api/reminders/:kind": "user",
+  "PUT /api/reminders/quiet-hours": "user",
+  "POST /api/push/subscribe": "user",
+  "DELETE /api/push/subscribe": "user",
 
   "GET /api/dreams/:id": "owner",
   "GET /api/dreams/imports/:id": "owner",
@@ -106,7 +112,8 @@ type SignedIn = Exclude<Actor, "anonymous">;
 
 /**
  * Where a signed-in actor passes authorization but the use case answers otherwise (the status still proves
- * the request got past authentication: never 401, 403 or 404).
+ * the request got past authentication: never 401 or 403, and 404 only for another user's object named in the
+ * body, answered like a missing one).
  */
 const SIGNED_IN_OUTCOME: Record<string, Partial<Record<SignedIn, number>>> = {
   // The owner is premium already: a second checkout is a conflict.
@@ -116,6 +123,9 @@ const SIGNED_IN_OUTCOME: Record<string, Partial<Record<SignedIn, number>>> = {
   "POST /api/billing/subscription/resume": { other: 409, admin: 409 },
   // Nobody has a failed renewal to pay again.
   "POST /api/billing/sandbox/retry-payment": { owner: 409, other: 409, admin: 409 },
+  // The sample endpoint was subscribed last by the owner (POST runs before DELETE, the owner last): another
+  // user's DELETE of it is answered like an unknown endpoint, and changes nothing.
+  "DELETE /api/push/subscribe": { other: 404, admin: 404 },
 };
 
 /** Ids no object has: another user's answer for the owner's object must be exactly this answer. */
@@ -183,7 +193,8 @@ describe.each(testDrivers)("authorization matrix on %s", (driver) => {
 
   beforeAll(async () => {
     // Hundreds of requests from a few accounts: per-IP and per-account throttles have their own suite.
-    t = await createTestApp(driver, { env: { RATE_LIMITS: "off" } });
+    // Push endpoints are not resolved (the sample endpoint is https://example.com/, and tests have no DNS).
+    t = await createTestApp(driver, { env: { RATE_LIMITS: "off", PUSH_ALLOW_PRIVATE_ENDPOINTS: "on" } });
     world = await seedWorld(t);
     routes = serverRoutes(world);
   }, 120_000);

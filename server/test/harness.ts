@@ -85,6 +85,8 @@ export interface TestAppOptions {
   outbox?: boolean;
   /** Another built web app than dist/web. */
   webDistDir?: string;
+  /** Start the job queue (workers and schedules); off by default, so ctx.jobs.send throws. */
+  backgroundJobs?: boolean;
 }
 
 /** The real app on a fresh copy of the migrated database, mailing to an in-process SMTP server. */
@@ -111,7 +113,7 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     mailer: options.outbox ? undefined : (options.mailer ?? createSmtpMailer(smtp.url, config.mailFrom)),
-    backgroundJobs: false,
+    backgroundJobs: options.backgroundJobs ?? false,
     webDistDir: options.webDistDir,
   });
   await app.ready();

@@ -414,6 +414,11 @@ export const fixtures: Record<string, Fixture> = {
   "POST /api/billing/sandbox/retry-payment": just("/api/billing/sandbox/retry-payment", {
     cardNumber: sandboxCards.succeeds,
   }),
+  "GET /api/reminders": just("/api/reminders"),
+  "PUT /api/reminders/:kind": just("/api/reminders/dream-recall", { enabled: true, localTime: "07:30" }),
+  "PUT /api/reminders/quiet-hours": just("/api/reminders/quiet-hours", {
+    quietHours: { start: "22:00", end: "07:00" },
+  }),
 
   // Objects of the owner (an `:id` in the path)
   "GET /api/dreams/:id": (world) => () => ({ url: `/api/dreams/${world.ids.dream}` }),

@@ -7,6 +7,8 @@ import { OnboardingOverlays } from "./components/overlays/OnboardingOverlays";
 import { ReferralRedirect } from "./components/overlays/ReferralRedirect";
 import { Toaster } from "./components/ui/Toaster";
 import { AuthProvider } from "./features/auth/auth-context";
+import { PushPrompt } from "./features/push/PushPrompt";
+import { UpdatePrompt } from "./features/pwa/UpdatePrompt";
 import { createQueryClient } from "./lib/query-client";
 import { AppRoutes } from "./routes";
 
@@ -21,6 +23,8 @@ export function App() {
             <AppRoutes />
           </Layout>
           <OnboardingOverlays />
+          <PushPrompt />
+          <UpdatePrompt />
           <ConnectionErrorScreen />
           <Toaster />
         </AuthProvider>

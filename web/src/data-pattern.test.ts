@@ -15,6 +15,9 @@ const srcDir = dirname(fileURLToPath(import.meta.url));
 const OWN_CALLS: Record<string, string> = {
   // The client itself.
   "lib/api.ts": "the API client",
+  // The offline outbox sends each waiting dream with its own Idempotency-Key, page and service worker alike.
+  "features/dreams/offline/save.ts": "the offline outbox's sender in the page",
+  "features/dreams/offline/sw-sync.ts": "the service worker has no window: lib/api.ts cannot run there",
 };
 
 function sources(dir: string): string[] {

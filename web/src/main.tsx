@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { hasSessionHint } from "./features/auth/auth-context";
+import { startPwa } from "./features/pwa/start";
 import { syncCustomDomainFlag } from "./lib/api";
 import { initI18n } from "./lib/i18n";
 import { applyStoredTheme } from "./lib/theme";
@@ -10,6 +11,7 @@ import "./styles.css";
 
 syncCustomDomainFlag();
 applyStoredTheme();
+startPwa();
 // The active language's texts and the page being opened download side by side; the first render waits for
 // both, so it is already in the chosen language and shows the page rather than a spinner.
 const ready = Promise.all([initI18n(), preloadPage(window.location.pathname, hasSessionHint())]);

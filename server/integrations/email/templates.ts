@@ -10,7 +10,8 @@ type ActionMail =
   | "emailChanged"
   | "receipt"
   | "paymentFailed"
-  | "ended";
+  | "ended"
+  | "reminder";
 
 /** Mails the recipient asked for themselves: they say what to do if it was not them. */
 const requestedByRecipient = new Set<ActionMail>(["verify", "reset"]);
@@ -30,8 +31,8 @@ export function actionMail(
   const greeting = t("email.greeting", { username: options.username });
   const intro = t(`email.${kind}.intro`, options.params);
   const note = requestedByRecipient.has(kind)
-    ? `${t(`email.${kind}.note`)} ${t("email.ignore")}`
-    : t(`email.${kind}.note`);
+    ? `${t(`email.${kind}.note`, options.params)} ${t("email.ignore")}`
+    : t(`email.${kind}.note`, options.params);
   const text = [greeting, "", intro, options.link, "", note, "", t("email.signature")].join("\n");
   const html = `<!doctype html><html lang="${options.language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1d1b2e">
 <p>${escapeHtml(greeting)}</p>
@@ -41,5 +42,11 @@ export function actionMail(
 <p style="font-size:13px;color:#555">${escapeHtml(note)}</p>
 <p>${escapeHtml(t("email.signature"))}</p>
 </body></html>`;
-  return { to: options.to, subject: t(`email.${kind}.subject`), text, html, links: [options.link] };
+  return {
+    to: options.to,
+    subject: t(`email.${kind}.subject`, options.params),
+    text,
+    html,
+    links: [options.link],
+  };
 }

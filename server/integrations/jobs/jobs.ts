@@ -11,6 +11,11 @@ export interface QueueOptions {
   retryBackoff?: boolean;
   /** How many jobs of this kind one process runs at once; default 1. */
   concurrency?: number;
+  /**
+   * Longest one run may take, default 900. A run past it is failed (and retried); so is a job left active by a
+   * process that died, once this much time has passed since it started.
+   */
+  expireInSeconds?: number;
 }
 
 export interface SendOptions {

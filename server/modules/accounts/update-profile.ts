@@ -6,6 +6,7 @@ import { users } from "../../db/schema/index";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { conflict, validationError } from "../../lib/errors";
 import { canonicalTimeZone } from "../../lib/time-zones";
+import { rescheduleReminders } from "../reminders/reminder-settings";
 import { sendEmailChangedMail, sendVerificationMail } from "./account-mails";
 import { confirmPassword, confirmRecentSignIn } from "./confirm-password";
 import { lowerEquals } from "./find-user";
@@ -99,6 +100,8 @@ export async function updateProfile(
       // this change either completes before it or finds its token void, and the two never deadlock.
       if (emailChanged) await voidTokens(tx, user.id, ["verification", "passwordReset"]);
       const [row] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
+      // Reminders fire at a local time: another zone moves their next instant.
+      if (changes.timezone !== undefined) await rescheduleReminders(tx, row!, ctx.clock.now());
       return row!;
     });
   } catch (error) {

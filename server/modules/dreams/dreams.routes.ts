@@ -23,9 +23,11 @@ import {
   updateDreamBodySchema,
 } from "../../../contract/dreams";
 import { errorBodySchema, errorResponses } from "../../../contract/errors";
+import { idempotentHeadersSchema } from "../../../contract/idempotency";
 import type { AppContext } from "../../context";
 import { dreamImports, dreams } from "../../db/schema/index";
 import { translator } from "../../lib/i18n";
+import { answerOutcome, IDEMPOTENT_ROUTE_DESCRIPTION, idempotencyKeyOf } from "../../plugins/idempotency";
 import { MINUTE_MS } from "../../plugins/rate-limit";
 import { messageReply } from "../../plugins/request-context";
 import { caller, ownedRow } from "../../plugins/route-guards";
@@ -36,7 +38,7 @@ import { createBulkLane } from "./journal-bulk";
 import { journalSymbols } from "./journal-symbols";
 import { listDreams } from "./list-dreams";
 import { deleteDream, getDream, updateDream } from "./own-dream";
-import { saveDream } from "./save-dream";
+import { saveDreamOnce } from "./save-dream";
 import { translateDream } from "./translate-dream";
 
 const errors = { ...errorResponses, 404: errorBodySchema };
@@ -73,17 +75,18 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags: ["dreams"],
         summary: "Save a dream to the journal",
+        description: IDEMPOTENT_ROUTE_DESCRIPTION,
+        headers: idempotentHeadersSchema,
         body: saveDreamBodySchema,
         response: { 201: saveDreamResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const row = await saveDream(ctx, caller(request), request.body);
-      reply.code(201);
+      const outcome = await saveDreamOnce(ctx, caller(request), request.body, idempotencyKeyOf(request));
       return {
         success: true as const,
         message: translator(request.language)("dreams.saved"),
-        dream: presentDream(row),
+        dream: presentDream(answerOutcome(reply, outcome)),
       };
     },
   );

@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { dreamSymbols, missingSymbols, symbolVariations } from "../../db/schema/index";
 import { notFound, validationError } from "../../lib/errors";
+import { type IdempotencyKey, type IdempotentOutcome, runIdempotent } from "../../lib/idempotency";
 import type { SessionUser } from "../accounts/sessions";
 
 type Row = typeof missingSymbols.$inferSelect;
@@ -17,32 +18,56 @@ export function presentMissingSymbol(row: Row) {
   };
 }
 
-/** One row per word (any case): a repeated report counts up and moves it back to the top of the queue. */
+/**
+ * One row per word (any case): a repeated report counts up and moves it back to the top of the queue. With an
+ * Idempotency-Key a retried report is not counted again.
+ */
 export async function reportMissingSymbol(
   ctx: Pick<AppContext, "db" | "clock">,
   user: SessionUser,
   symbol: string,
-): Promise<Row> {
+  idempotency?: IdempotencyKey,
+): Promise<IdempotentOutcome<Row>> {
   const now = ctx.clock.now();
-  const [inserted] = await ctx.db
-    .insert(missingSymbols)
-    .values({ symbol, userId: user.id, lastReported: now })
-    .onConflictDoNothing()
-    .returning();
-  if (inserted) return inserted;
-  // Already reported (in any case): count it. A dismissed word stays dismissed.
-  const [counted] = await ctx.db
-    .update(missingSymbols)
-    .set({
-      count: sql`${missingSymbols.count} + 1`,
-      lastReported: now,
-      userId: user.id,
-      status: sql`CASE WHEN ${missingSymbols.status} = 'dismissed' THEN 'dismissed' ELSE 'pending' END`,
-      processed: sql`${missingSymbols.status} = 'dismissed'`,
-    })
-    .where(sql`lower(${missingSymbols.symbol}) = lower(${symbol})`)
-    .returning();
-  return counted as Row;
+  return runIdempotent(
+    ctx,
+    user.id,
+    idempotency,
+    { symbol },
+    {
+      prepare: async () => undefined,
+      create: async (tx) => {
+        const [inserted] = await tx
+          .insert(missingSymbols)
+          .values({ symbol, userId: user.id, lastReported: now })
+          .onConflictDoNothing()
+          .returning();
+        // Already reported (in any case): count it. A dismissed word stays dismissed.
+        const [row] = inserted
+          ? [inserted]
+          : await tx
+              .update(missingSymbols)
+              .set({
+                count: sql`${missingSymbols.count} + 1`,
+                lastReported: now,
+                userId: user.id,
+                status: sql`CASE WHEN ${missingSymbols.status} = 'dismissed' THEN 'dismissed' ELSE 'pending' END`,
+                processed: sql`${missingSymbols.status} = 'dismissed'`,
+              })
+              .where(sql`lower(${missingSymbols.symbol}) = lower(${symbol})`)
+              .returning();
+        return { statusCode: 200, resourceId: row!.id, result: row as Row };
+      },
+      replay: async (id) => {
+        const [row] = await ctx.db
+          .select()
+          .from(missingSymbols)
+          .where(eq(missingSymbols.id, Number(id)));
+        if (!row) throw notFound("errors.missingSymbolNotFound");
+        return row;
+      },
+    },
+  );
 }
 
 export async function listMissingSymbols(ctx: Pick<AppContext, "db">, status: string): Promise<Row[]> {

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import { personalSymbols, users } from "../../db/schema/index";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { conflict, notFound } from "../../lib/errors";
+import { type IdempotencyKey, type IdempotentOutcome, runIdempotent } from "../../lib/idempotency";
 import type { SessionUser } from "../accounts/sessions";
 
 type Row = typeof personalSymbols.$inferSelect;
@@ -36,27 +37,40 @@ export async function listPersonalSymbols(ctx: Pick<AppContext, "db">, user: Ses
     .limit(PERSONAL_SYMBOL_LIMIT);
 }
 
+/** Adds a personal symbol; with an Idempotency-Key a retry answers the symbol the first attempt added. */
 export async function createPersonalSymbol(
-  ctx: Pick<AppContext, "db">,
+  ctx: Pick<AppContext, "db" | "clock">,
   user: SessionUser,
   body: PersonalSymbolBody,
-): Promise<Row> {
+  idempotency?: IdempotencyKey,
+): Promise<IdempotentOutcome<Row>> {
   try {
-    return await ctx.db.transaction(async (tx) => {
-      // The list shows every symbol, so the cap is enforced here; the user's row serialises parallel adds.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-      const [held] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(personalSymbols)
-        .where(eq(personalSymbols.userId, user.id));
-      if ((held?.count ?? 0) >= PERSONAL_SYMBOL_LIMIT) {
-        throw conflict("errors.personalSymbolLimit", "name", "QUOTA_EXCEEDED");
-      }
-      const [row] = await tx
-        .insert(personalSymbols)
-        .values({ ...body, userId: user.id, category: body.category ?? "Personal" })
-        .returning();
-      return row as Row;
+    return await runIdempotent(ctx, user.id, idempotency, body, {
+      prepare: async () => undefined,
+      create: async (tx) => {
+        // The list shows every symbol, so the cap is enforced here; the user's row serialises parallel adds.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+        const [held] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(personalSymbols)
+          .where(eq(personalSymbols.userId, user.id));
+        if ((held?.count ?? 0) >= PERSONAL_SYMBOL_LIMIT) {
+          throw conflict("errors.personalSymbolLimit", "name", "QUOTA_EXCEEDED");
+        }
+        const [row] = await tx
+          .insert(personalSymbols)
+          .values({ ...body, userId: user.id, category: body.category ?? "Personal" })
+          .returning();
+        return { statusCode: 201, resourceId: row!.id, result: row as Row };
+      },
+      replay: async (id) => {
+        const [row] = await ctx.db
+          .select()
+          .from(personalSymbols)
+          .where(own(user, Number(id)));
+        if (!row) throw notFound("errors.personalSymbolNotFound");
+        return row;
+      },
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("errors.personalSymbolExists", "name");

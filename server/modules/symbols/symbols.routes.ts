@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageResponseSchema } from "../../../contract/accounts";
 import { errorBodySchema, errorResponses } from "../../../contract/errors";
+import { idempotentHeadersSchema } from "../../../contract/idempotency";
 import {
   adminSymbolBodySchema,
   adminSymbolListQuerySchema,
@@ -23,6 +24,7 @@ import type { AppContext } from "../../context";
 import { personalSymbols } from "../../db/schema/index";
 import { translator } from "../../lib/i18n";
 import { noteAudit } from "../../plugins/audit-log";
+import { answerOutcome, IDEMPOTENT_ROUTE_DESCRIPTION, idempotencyKeyOf } from "../../plugins/idempotency";
 import { MINUTE_MS } from "../../plugins/rate-limit";
 import { messageReply } from "../../plugins/request-context";
 import { caller, ownedRow } from "../../plugins/route-guards";
@@ -76,14 +78,20 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags: ["symbols"],
         summary: "Add a personal symbol",
+        description: IDEMPOTENT_ROUTE_DESCRIPTION,
+        headers: idempotentHeadersSchema,
         body: personalSymbolBodySchema,
         response: { 201: personalSymbolSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const row = await createPersonalSymbol(ctx, caller(request), request.body);
-      reply.code(201);
-      return presentPersonalSymbol(row);
+      const outcome = await createPersonalSymbol(
+        ctx,
+        caller(request),
+        request.body,
+        idempotencyKeyOf(request),
+      );
+      return presentPersonalSymbol(answerOutcome(reply, outcome));
     },
   );
   app.patch(
@@ -128,12 +136,20 @@ export const symbolsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags: ["symbols"],
         summary: "Report a symbol the engine did not recognise",
+        description: IDEMPOTENT_ROUTE_DESCRIPTION,
+        headers: idempotentHeadersSchema,
         body: missingSymbolBodySchema,
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      await reportMissingSymbol(ctx, caller(request), request.body.symbol);
+    async (request, reply) => {
+      const outcome = await reportMissingSymbol(
+        ctx,
+        caller(request),
+        request.body.symbol,
+        idempotencyKeyOf(request),
+      );
+      answerOutcome(reply, outcome);
       return {
         success: true as const,
         message: translator(request.language)("symbols.missingReported", { symbol: request.body.symbol }),

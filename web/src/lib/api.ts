@@ -101,6 +101,8 @@ export interface RequestOptions {
   language?: string;
   /** Send the JSON content type even with no body (spec section 7: the verification resend). */
   jsonContentType?: boolean;
+  /** Extra request headers (e.g. `Idempotency-Key`); they cannot replace the spec's own. */
+  headers?: Record<string, string>;
 }
 
 let currentLanguage = "en";
@@ -117,6 +119,7 @@ function buildRequest(
   options: RequestOptions,
 ): [string, RequestInit] {
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: "application/json",
     "Cache-Control": "no-cache, no-store, must-revalidate",
     Pragma: "no-cache",

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { useAuth } from "../../features/auth/auth-context";
+import { InstallButton } from "../../features/pwa/InstallButton";
 import { OptionalBoundary } from "../overlays/OptionalBoundary";
 import { iconButtonClass, LanguageSelect, ThemeToggle } from "./controls";
 import { CloseIcon, MenuIcon } from "./icons";
@@ -86,6 +87,7 @@ export function Header() {
         ) : null}
 
         <div className={`flex items-center gap-1 sm:gap-2 ${showGuestNav ? "ml-auto md:ml-2" : "ml-auto"}`}>
+          <InstallButton variant="header" />
           <LanguageSelect className="hidden sm:inline-flex" />
           <ThemeToggle />
           {user ? (
@@ -148,6 +150,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
+        <InstallButton variant="menu" onDone={closeMenu} />
         {user || isLoggingOut ? (
           <button
             type="button"

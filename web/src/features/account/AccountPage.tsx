@@ -6,6 +6,7 @@ import { NotificationSettings } from "./NotificationSettings";
 import { PasswordForm } from "./PasswordForm";
 import { PreferencesForm } from "./PreferencesForm";
 import { ProfileForm } from "./ProfileForm";
+import { RemindersCard } from "./RemindersCard";
 import { SessionsCard } from "./SessionsCard";
 
 /** /account and /profile: the signed-in user's own settings (the route guard guarantees a user). */
@@ -25,6 +26,7 @@ export default function AccountPage() {
         <ProfileForm key={`profile-${user.id}`} user={user} />
         <PreferencesForm key={`preferences-${user.id}`} user={user} />
         <NotificationSettings key={`notifications-${user.id}`} user={user} />
+        <RemindersCard key={`reminders-${user.id}`} user={user} />
         <PasswordForm key={`password-${user.id}-${user.hasPassword}`} user={user} />
         <SessionsCard />
         <DeleteAccountCard user={user} />

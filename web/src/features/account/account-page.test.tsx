@@ -12,7 +12,15 @@ import {
   USERNAME_TAKEN_MESSAGE,
   usernameTaken,
 } from "../auth/test-utils";
+import { disablePush, enablePush } from "../push/push-client";
 import AccountPage from "./AccountPage";
+
+// The browser's side of push (permission, subscription) is push-client's; here only its answers matter.
+vi.mock("../push/push-client", () => ({
+  currentSubscription: vi.fn(async () => null),
+  enablePush: vi.fn(),
+  disablePush: vi.fn(async () => undefined),
+}));
 
 beforeAll(() => {
   initI18n("en");
@@ -20,16 +28,28 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.clearAllMocks();
 });
+
+/** GET /api/reminders for an account that never set one. */
+const noReminders = {
+  status: 200,
+  body: {
+    reminders: [{ kind: "dream-recall", enabled: false, localTime: "07:30", nextDueAt: null }],
+    quietHours: null,
+    timezone: "Europe/Madrid",
+  },
+};
 
 /** A signed-in session for `user`; `handler` answers the rest. */
 function signedIn(
   user: PublicUser,
   handler: (call: FetchCall) => { status: number; body: unknown } | undefined,
 ) {
-  return fakeServer((call) =>
-    call.method === "GET" && call.url === "/api/user" ? { status: 200, body: user } : handler(call),
-  );
+  return fakeServer((call) => {
+    if (call.method === "GET" && call.url === "/api/user") return { status: 200, body: user };
+    return handler(call) ?? (call.url === "/api/reminders" ? noReminders : undefined);
+  });
 }
 
 const renderAccount = () => renderPage(<AccountPage />, { path: "/account", outside: <ToastProbe /> });
@@ -190,6 +210,69 @@ describe("AccountPage", () => {
       }),
     );
     expect(emailSwitch.getAttribute("aria-checked")).toBe("false");
+  });
+
+  describe("the push switch", () => {
+    const savedPreferences = {
+      status: 200,
+      body: { success: true, message: "saved", emailNotifications: true, pushNotifications: true },
+    };
+    const preferenceWrites = (calls: FetchCall[]) =>
+      calls.filter((call) => call.url === "/api/user/messaging-preferences").map((call) => call.body);
+
+    it("subscribes this browser first, then saves push on with email", async () => {
+      vi.mocked(enablePush).mockResolvedValue("subscribed");
+      const calls = signedIn(testUser(), ({ url }) =>
+        url === "/api/user/messaging-preferences" ? savedPreferences : undefined,
+      );
+      const ui = userEvent.setup();
+      renderAccount();
+      const pushSwitch = await screen.findByRole("switch", { name: "Push notifications" });
+      await ui.click(pushSwitch);
+      await waitFor(() =>
+        expect(preferenceWrites(calls)).toEqual([{ emailNotifications: true, pushNotifications: true }]),
+      );
+      expect(enablePush).toHaveBeenCalledOnce();
+      expect(pushSwitch.getAttribute("aria-checked")).toBe("true");
+      expect(await screen.findByText("Your notification preferences have been saved.")).toBeTruthy();
+    });
+
+    it.each([
+      [
+        "denied",
+        "Notifications are blocked for this site. Allow them in your browser settings, then try again.",
+      ],
+      ["unsupported", "Push notifications are not supported in this browser"],
+      ["failed", "Failed to set up push notifications. You can try again later in your account settings."],
+    ] as const)("stays off and says so when the browser answers %s", async (outcome, message) => {
+      vi.mocked(enablePush).mockResolvedValue(outcome);
+      const calls = signedIn(testUser(), () => undefined);
+      const ui = userEvent.setup();
+      renderAccount();
+      const pushSwitch = await screen.findByRole("switch", { name: "Push notifications" });
+      await ui.click(pushSwitch);
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(screen.getByText(message).closest("[role=alert]")).toBeTruthy();
+      expect(pushSwitch.getAttribute("aria-checked")).toBe("false");
+      expect(preferenceWrites(calls)).toEqual([]);
+    });
+
+    it("unsubscribes this browser and saves push off", async () => {
+      const calls = signedIn(testUser({ pushNotifications: true }), ({ url }) =>
+        url === "/api/user/messaging-preferences" ? savedPreferences : undefined,
+      );
+      const ui = userEvent.setup();
+      renderAccount();
+      const pushSwitch = await screen.findByRole("switch", { name: "Push notifications" });
+      expect(pushSwitch.getAttribute("aria-checked")).toBe("true");
+      await ui.click(pushSwitch);
+      await waitFor(() =>
+        expect(preferenceWrites(calls)).toEqual([{ emailNotifications: true, pushNotifications: false }]),
+      );
+      expect(disablePush).toHaveBeenCalledOnce();
+      expect(enablePush).not.toHaveBeenCalled();
+      expect(pushSwitch.getAttribute("aria-checked")).toBe("false");
+    });
   });
 
   it("asks for the password before deleting the account, then goes home", async () => {

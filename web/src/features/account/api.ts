@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   ChangePasswordBody,
   MessagingPreferencesBody,
@@ -6,6 +6,12 @@ import type {
   PublicUser,
   UpdateUserBody,
 } from "../../../../contract/accounts";
+import type {
+  ReminderKind,
+  RemindersResponse,
+  UpdateQuietHoursBody,
+  UpdateReminderBody,
+} from "../../../../contract/reminders";
 import { apiRequest } from "../../lib/api";
 import type { MutationCallbacks } from "../../lib/query-client";
 import { USER_QUERY_KEY, useRefreshUser } from "../auth/api";
@@ -81,5 +87,56 @@ export function useMessagingPreferencesMutation() {
     // Quick flips are sent one after another, so the last choice is the one stored.
     scope: { id: "messaging-preferences" },
     onSuccess: () => refreshUser(),
+  });
+}
+
+const REMINDERS_URL = "/api/reminders";
+/** Reminder saves run one after another, so the last change is the one stored. */
+const REMINDERS_SCOPE = { id: "reminders" };
+
+/** GET /api/reminders: the user's reminders (each kind, set or at its default), quiet hours and time zone. */
+export function useRemindersQuery() {
+  return useQuery({
+    queryKey: [REMINDERS_URL],
+    queryFn: ({ signal }) => apiRequest<RemindersResponse>("GET", REMINDERS_URL, undefined, { signal }),
+  });
+}
+
+/** Refetches the reminders after a save: the server works out the next time each one is due. */
+function useRefreshReminders() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [REMINDERS_URL] });
+}
+
+/** PUT /api/reminders/:kind */
+export function useUpdateReminderMutation(
+  callbacks: MutationCallbacks<unknown, UpdateReminderBody & { kind: ReminderKind }> = {},
+) {
+  const refreshReminders = useRefreshReminders();
+  return useMutation({
+    ...callbacks,
+    mutationFn: ({ kind, ...body }: UpdateReminderBody & { kind: ReminderKind }) =>
+      apiRequest("PUT", `${REMINDERS_URL}/${kind}`, body),
+    scope: REMINDERS_SCOPE,
+    onSuccess: (data, variables) => {
+      callbacks.onSuccess?.(data, variables);
+      return refreshReminders();
+    },
+  });
+}
+
+/** PUT /api/reminders/quiet-hours; null clears them. */
+export function useUpdateQuietHoursMutation(
+  callbacks: MutationCallbacks<unknown, UpdateQuietHoursBody> = {},
+) {
+  const refreshReminders = useRefreshReminders();
+  return useMutation({
+    ...callbacks,
+    mutationFn: (body: UpdateQuietHoursBody) => apiRequest("PUT", `${REMINDERS_URL}/quiet-hours`, body),
+    scope: REMINDERS_SCOPE,
+    onSuccess: (data, variables) => {
+      callbacks.onSuccess?.(data, variables);
+      return refreshReminders();
+    },
   });
 }

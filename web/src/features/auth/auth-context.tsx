@@ -47,6 +47,31 @@ export const hasSessionHint = () =>
 
 const AuthContext = createContext<AuthValue | null>(null);
 
+/**
+ * The user as the server last confirmed them, so a signed-in person can open the app and write a dream with
+ * no connection (the offline outbox saves it later). Read only when the session check could not reach the
+ * server at all; an answer from the server always wins. Cleared with everything else on logout.
+ */
+const LAST_USER_KEY = "chitta-last-user";
+
+function rememberUser(user: PublicUser | null): void {
+  try {
+    if (user) window.localStorage.setItem(LAST_USER_KEY, JSON.stringify(user));
+    else window.localStorage.removeItem(LAST_USER_KEY);
+  } catch {
+    // Without storage the app simply needs the network to open private pages.
+  }
+}
+
+function lastKnownUser(): PublicUser | null {
+  try {
+    const stored = window.localStorage.getItem(LAST_USER_KEY);
+    return stored ? (JSON.parse(stored) as PublicUser) : null;
+  } catch {
+    return null;
+  }
+}
+
 const statusOf = (error: unknown) => (isApiError(error) ? error.status : undefined);
 
 const messageOf = (error: unknown, fallback: string) =>
@@ -89,6 +114,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const userQuery = useQuery<PublicUser | null>({
     queryKey: USER_QUERY_KEY,
+    // Offline the check must still run (and fall back to the last known user) rather than wait paused; back
+    // online it runs again whatever its age, so the server has the last word.
+    networkMode: "always",
+    refetchOnReconnect: "always",
     // A guest is known at once: no loading state, and no re-render of the first screen when a check settles.
     initialData: () => (hasSessionHint() ? undefined : null),
     queryFn: async (context) => {
@@ -97,9 +126,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         const user = (await getQueryFn({ on401: "returnNull" })(context)) as PublicUser | null;
         recordAuthEvent("session_check", { userId: user?.id });
+        rememberUser(user);
         return user;
       } catch (error) {
         recordAuthEvent("session_check_failed", { status: statusOf(error) });
+        // No answer at all (offline): the session cookie is still there, so is the person.
+        const known = isApiError(error) ? null : lastKnownUser();
+        if (known) return known;
         throw error;
       }
     },
@@ -112,6 +145,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         const user = await loginRequest(username, password);
         queryClient.setQueryData(USER_QUERY_KEY, user);
+        rememberUser(user);
         recordAuthEvent("login", { userId: user.id });
         clearFailure();
         return user;

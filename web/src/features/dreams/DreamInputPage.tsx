@@ -22,6 +22,7 @@ import { restoredInput, useDreamDraft } from "./input/use-dream-draft";
 import { useSaveDream } from "./input/use-save-dream";
 import { useTranslateDream } from "./input/use-translate-dream";
 import { MissingSymbolForm } from "./MissingSymbolForm";
+import { WaitingDreams } from "./offline/WaitingDreams";
 import { useDictation } from "./use-dictation";
 
 /**
@@ -81,9 +82,12 @@ export default function DreamInputPage() {
       documentTitle={t("dreamInput.documentTitle")}
       lead={t("dreamInput.lead")}
       actions={
-        <LinkButton href="/journal" variant="secondary">
-          {t("dreamInput.openJournal")}
-        </LinkButton>
+        <>
+          <WaitingDreams />
+          <LinkButton href="/journal" variant="secondary">
+            {t("dreamInput.openJournal")}
+          </LinkButton>
+        </>
       }
     >
       <Panel title={t("dreamInput.formTitle")}>
@@ -125,6 +129,7 @@ export default function DreamInputPage() {
             translating={translation.translating}
             saving={saving.pending}
             saved={saving.savedId !== null}
+            waiting={saving.waiting}
             onCancel={() => {
               translation.cancel();
               check.focus();

@@ -13,6 +13,7 @@ import type {
   JournalExport,
   JournalSymbols,
   RecognizedSymbol,
+  SaveDreamBody,
   TranslateDreamResponse,
   UpdateDreamBody,
 } from "../../../../contract/dreams";
@@ -20,6 +21,8 @@ import type { ReadingInfo } from "../../../../contract/reading";
 import { apiRequest } from "../../lib/api";
 import type { MutationCallbacks } from "../../lib/query-client";
 import { type JournalFilters, journalQueryString } from "./journal-query";
+import { saveThroughOutbox } from "./offline/save";
+import { waitsForNetwork } from "./offline/sync";
 import { readingInfoOrNull } from "./reading-info";
 import { TranslationResponseError } from "./translation-error";
 
@@ -103,10 +106,12 @@ export interface SaveInput {
 }
 
 export type SaveDreamAnswer = { success: true; message: string; dream: Dream };
+/** Saved now, or kept on this device until the connection returns. */
+export type SaveDreamOutcome = { kind: "saved"; answer: SaveDreamAnswer } | { kind: "waiting" };
 
-/** POST /api/dreams with the spec's payload (recognizedSymbols as a JSON string, empty values as null). */
-function saveDream(input: SaveInput) {
-  return apiRequest<SaveDreamAnswer>("POST", DREAMS_KEY, {
+/** The body of POST /api/dreams in the spec's shape (recognizedSymbols as a JSON string, empty values as null). */
+function saveDreamBody(input: SaveInput): SaveDreamBody {
+  return {
     userId: input.userId,
     title: input.title,
     content: input.content,
@@ -116,7 +121,19 @@ function saveDream(input: SaveInput) {
     category: input.category ?? null,
     tags: input.tags.length > 0 ? input.tags : null,
     ...(input.translationReceipt ? { translationReceipt: input.translationReceipt } : {}),
-  });
+  };
+}
+
+/**
+ * Saves through the offline outbox (offline/save.ts): resolves when the dream is in the journal or kept on this
+ * device to be sent later; rejects with the server's error when it was refused (or must wait for a new session).
+ */
+async function saveDream(input: SaveInput): Promise<SaveDreamOutcome> {
+  const outcome = await saveThroughOutbox(input.userId, saveDreamBody(input));
+  if (outcome.kind === "refused" || (outcome.kind === "waiting" && !waitsForNetwork(outcome.error))) {
+    throw outcome.error;
+  }
+  return outcome.kind === "saved" ? outcome : { kind: "waiting" };
 }
 
 const listDreams = (filters: JournalFilters, cursor?: string | null, signal?: AbortSignal, limit?: number) =>
@@ -213,15 +230,17 @@ export function useImportProgressQuery(importId: number | null, pollMs: number) 
 /* Mutations: the page's callbacks first, then the cache work                                               */
 /* ------------------------------------------------------------------------------------------------------ */
 
-/** Saves a dream to the journal; the journal's queries are refreshed. */
-export function useSaveDreamMutation(callbacks: MutationCallbacks<SaveDreamAnswer, SaveInput> = {}) {
+/** Saves a dream to the journal (or keeps it on this device while offline); the journal's queries are refreshed. */
+export function useSaveDreamMutation(callbacks: MutationCallbacks<SaveDreamOutcome, SaveInput> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     ...callbacks,
     mutationFn: saveDream,
-    onSuccess: async (answer, input) => {
-      callbacks.onSuccess?.(answer, input);
-      await queryClient.invalidateQueries({ queryKey: [DREAMS_KEY] });
+    // Offline is when the outbox matters: the save must run (and keep the dream), not pause until online.
+    networkMode: "always",
+    onSuccess: async (outcome, input) => {
+      callbacks.onSuccess?.(outcome, input);
+      if (outcome.kind === "saved") await queryClient.invalidateQueries({ queryKey: [DREAMS_KEY] });
     },
   });
 }

@@ -3,11 +3,15 @@ import { Button } from "../../../components/ui/Button";
 import { DREAMS_NS } from "../../../lib/i18n";
 import { SparkIcon } from "../icons";
 
-/** The form's buttons: Translate (the submit), Cancel while translating, Save to journal, Start over. */
+/**
+ * The form's buttons: Translate (the submit), Cancel while translating, Save to journal (done once the dream is
+ * saved or kept on this device to sync), Start over.
+ */
 export function DreamActions({
   translating,
   saving,
   saved,
+  waiting,
   onCancel,
   onSave,
   onReset,
@@ -15,6 +19,7 @@ export function DreamActions({
   translating: boolean;
   saving: boolean;
   saved: boolean;
+  waiting: boolean;
   onCancel(): void;
   onSave(): void;
   onReset(): void;
@@ -36,9 +41,9 @@ export function DreamActions({
         onClick={onSave}
         pending={saving}
         pendingLabel={t("dreamInput.saving")}
-        disabled={saved}
+        disabled={saved || waiting}
       >
-        {saved ? t("dreamInput.saved") : t("dreamInput.save")}
+        {saved ? t("dreamInput.saved") : waiting ? t("outbox.waitingLabel") : t("dreamInput.save")}
       </Button>
       <Button variant="ghost" onClick={onReset}>
         {t("dreamInput.reset")}

@@ -13,17 +13,25 @@ import type { TranslationResult } from "../last-translation";
 
 /**
  * Saving the dream to the journal with the spec's payload and an automatic title; the translation goes along only
- * when it is of this very text. `savedId` is the saved dream until the text or its translation changes.
+ * when it is of this very text. `savedId` is the saved dream, and `waiting` a dream kept on this device while
+ * offline, until the text or its translation changes.
  */
 export function useSaveDream() {
   const { t } = useTranslation(DREAMS_NS);
   const { user } = useAuth();
   const [savedId, setSavedId] = useState<number | null>(null);
+  const [waiting, setWaiting] = useState(false);
   const mutation = useSaveDreamMutation({
-    onSuccess: (answer) => {
+    onSuccess: (outcome) => {
+      // Kept or saved, the dream is safe: the draft's copy goes, so saving again cannot make a second one.
       clearDraft();
-      setSavedId(answer.dream.id);
-      toast({ title: t("dreamInput.toast.savedTitle"), description: answer.message });
+      if (outcome.kind === "waiting") {
+        setWaiting(true);
+        toast({ title: t("outbox.keptTitle"), description: t("outbox.keptDescription") });
+        return;
+      }
+      setSavedId(outcome.answer.dream.id);
+      toast({ title: t("dreamInput.toast.savedTitle"), description: outcome.answer.message });
     },
     onError: (error) => {
       const description =
@@ -67,9 +75,13 @@ export function useSaveDream() {
 
   return {
     savedId,
+    waiting,
     pending: mutation.isPending,
     requireUser,
     save,
-    markUnsaved: () => setSavedId(null),
+    markUnsaved: () => {
+      setSavedId(null);
+      setWaiting(false);
+    },
   };
 }

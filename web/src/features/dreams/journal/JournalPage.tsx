@@ -8,6 +8,7 @@ import { Skeleton } from "../../../components/ui/Status";
 import { DREAMS_NS } from "../../../lib/i18n";
 import { useDreamListQuery, useJournalSymbolsQuery } from "../api";
 import { EMPTY_FILTERS, hasActiveFilters, type JournalFilters } from "../journal-query";
+import { WaitingDreams } from "../offline/WaitingDreams";
 import { useDebouncedValue } from "../use-debounced-value";
 import { DreamCard } from "./DreamCard";
 import { DreamDetailDialog } from "./DreamDetailDialog";
@@ -89,9 +90,12 @@ export default function JournalPage() {
       documentTitle={t("journal.documentTitle")}
       lead={t("journal.lead")}
       actions={
-        <Link href="/dream-input" className={buttonClass("primary")}>
-          {t("journal.newDream")}
-        </Link>
+        <>
+          <WaitingDreams />
+          <Link href="/dream-input" className={buttonClass("primary")}>
+            {t("journal.newDream")}
+          </Link>
+        </>
       }
     >
       <Panel title={t("journal.search.title")}>
