@@ -52,9 +52,15 @@ export function stateChangingApiRoutes(app: FastifyInstance): RegisteredRoute[] 
   );
 }
 
-/** A concrete URL for a route pattern (`/api/dreams/:id` -> `/api/dreams/1`). */
-export function urlFor(path: string): string {
-  return path.replace(/:[^/]+/g, "1");
+/**
+ * A concrete URL for a route pattern (`/api/dreams/:id` -> `/api/dreams/1`); a parameter with a list of allowed
+ * values (`/api/reminders/:kind`) takes the first, so the request is judged on its body, not its path.
+ */
+export function urlFor(path: string, params: Record<string, JsonSchema> = {}): string {
+  return path.replace(/:([^/]+)/g, (_, name: string) => {
+    const allowed = params[name]?.enum?.[0];
+    return allowed === undefined ? "1" : String(allowed);
+  });
 }
 
 /** The subset of JSON Schema that zod's OpenAPI transform produces and these suites read. */
@@ -88,6 +94,8 @@ export interface InputRoute {
   /** True when the route also accepts no body / null (e.g. body-less POSTs). */
   bodyOptional: boolean;
   query: Array<{ name: string; required: boolean; schema: JsonSchema }>;
+  /** The path parameters' schemas, by name. */
+  params: Record<string, JsonSchema>;
 }
 
 function unwrapObject(schema: JsonSchema): { object?: JsonSchema; optional: boolean } {
@@ -116,6 +124,11 @@ export function inputRoutes(app: FastifyInstance): InputRoute[] {
           schema: parameter.schema ?? {},
         }));
       if (!bodySchema && query.length === 0) continue;
+      const params = Object.fromEntries(
+        (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === "path")
+          .map((parameter) => [parameter.name, parameter.schema ?? {}]),
+      );
       const unwrapped = bodySchema ? unwrapObject(bodySchema) : { object: undefined, optional: true };
       routes.push({
         method: method.toUpperCase(),
@@ -123,6 +136,7 @@ export function inputRoutes(app: FastifyInstance): InputRoute[] {
         body: unwrapped.object,
         bodyOptional: unwrapped.optional,
         query,
+        params,
       });
     }
   }
@@ -141,6 +155,9 @@ export function acceptsNull(schema: JsonSchema): boolean {
   );
 }
 
+/** Values for the contract's string patterns (a local time of day, an idempotency key). */
+const PATTERN_SAMPLES = ["07:30", "0123456789abcdef"];
+
 /** A value the schema accepts (format-wise), so a test can break exactly one field at a time. */
 export function sampleValue(schema: JsonSchema): unknown {
   if (schema.enum && schema.enum.length > 0) return schema.enum[0];
@@ -155,7 +172,14 @@ export function sampleValue(schema: JsonSchema): unknown {
       if (schema.format === "date-time") return new Date(0).toISOString();
       if (schema.format === "uuid") return "00000000-0000-4000-8000-000000000000";
       const length = Math.min(Math.max(schema.minLength ?? 0, 12), schema.maxLength ?? 12);
-      return "v".repeat(length);
+      const plain = "v".repeat(length);
+      if (!schema.pattern) return plain;
+      // Zod writes its regexes' source; the contract's use Unicode classes (\p{L}), so read them as Unicode.
+      const pattern = new RegExp(schema.pattern, "u");
+      if (pattern.test(plain)) return plain;
+      const sample = PATTERN_SAMPLES.find((candidate) => pattern.test(candidate));
+      if (sample === undefined) throw new Error(`no sample value matches /${schema.pattern}/: add one`);
+      return sample;
     }
     case "integer":
     case "number":

@@ -64,7 +64,7 @@ describe.each(testDrivers)("bad input on %s", (driver) => {
    * the administrator where the route needs a user, so it is the input that is judged.
    */
   function send(attack: Attack, headers: Record<string, string> = {}) {
-    const url = attack.url ?? urlFor(attack.route.path);
+    const url = attack.url ?? urlFor(attack.route.path, attack.route.params);
     const browser = t.browser();
     if (t.app.routeGuards.get(`${attack.route.method} ${attack.route.path}`)?.access !== "public") {
       browser.cookies.set(SESSION_COOKIE, adminSession);
@@ -240,7 +240,7 @@ describe.each(testDrivers)("bad input on %s", (driver) => {
     const attacks = routes
       .filter((route) => route.query.length > 0)
       .flatMap((route) => {
-        const url = urlFor(route.path);
+        const url = urlFor(route.path, route.params);
         const required = route.query.filter((param) => param.required);
         const base = required.map(
           (param) => `${param.name}=${encodeURIComponent(String(sampleValue(param.schema)))}`,

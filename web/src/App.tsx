@@ -7,6 +7,7 @@ import { OnboardingOverlays } from "./components/overlays/OnboardingOverlays";
 import { ReferralRedirect } from "./components/overlays/ReferralRedirect";
 import { Toaster } from "./components/ui/Toaster";
 import { AuthProvider } from "./features/auth/auth-context";
+import { SyncWaitingDreams } from "./features/dreams/offline/SyncWaitingDreams";
 import { PushPrompt } from "./features/push/PushPrompt";
 import { UpdatePrompt } from "./features/pwa/UpdatePrompt";
 import { createQueryClient } from "./lib/query-client";
@@ -24,6 +25,7 @@ export function App() {
           </Layout>
           <OnboardingOverlays />
           <PushPrompt />
+          <SyncWaitingDreams />
           <UpdatePrompt />
           <ConnectionErrorScreen />
           <Toaster />
