@@ -83,8 +83,8 @@ describe("offline dream capture", () => {
 
     await page.reload();
     await page.getByRole("alertdialog").waitFor();
-    // The outbox lives in IndexedDB: the reloaded app still holds the dream. (Offline, the session check fails
-    // and the app shows /login, so the counter is not on screen here.)
+    // The outbox lives in IndexedDB: the reloaded app, still signed in offline, still holds the dream.
+    await waiting(page, "1 dream waiting to sync").waitFor();
     const kept = await page.evaluate(
       () =>
         new Promise<number>((resolve, reject) => {

@@ -39,7 +39,7 @@ function pngSize(bytes: Buffer): [number, number] {
 }
 
 describe("the installable app", () => {
-  it("is controlled by the service worker after one reload, and opens /journal and /dream-input offline", async () => {
+  it("is controlled by the service worker after one reload, and opens /journal and /dream-input offline, signed in", async () => {
     const { context, page } = await newPage(suite.browser, suite.server.origin);
     await signUpAndLogIn(page, suite.server, "pwa_offline", PASSWORD);
     await page.goto("/journal");
@@ -61,7 +61,13 @@ describe("the installable app", () => {
         .waitFor();
       await page.getByText("You appear to be offline. Please check your internet connection.").waitFor();
       expect(await page.title()).toContain("CHITTA");
+      // Still signed in, on the page asked for (the last confirmed user stands in for the session check).
+      expect(new URL(page.url()).pathname).toBe(path);
     }
+    await page.goto("/journal");
+    await page.getByRole("heading", { name: "Your dream journal" }).waitFor();
+    await page.goto("/dream-input");
+    await page.getByLabel("Describe your dream").waitFor();
     await context.close();
   });
 
