@@ -74,6 +74,46 @@ describe("offline dream capture", () => {
     await context.close();
   });
 
+  it("lets the service worker's Background Sync save it when no page of the app is open", async () => {
+    const { context, page } = await signedInControlled("offline_background");
+    const content = dreamText("the background sync");
+    await goOffline(context, page);
+    await saveDream(page, content);
+    await waiting(page, "1 dream waiting to sync").waitFor();
+    // Leave the app: no page of it is left to send the dream when the network returns.
+    await page.goto("about:blank");
+    await context.setOffline(false);
+
+    // What the browser does once it is back online: wake the worker with the tag the page registered.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const app = registrations.find((registration) =>
+          registration.scopeURL.startsWith(suite.server.origin),
+        );
+        if (app) resolve(app.registrationId);
+      });
+    });
+    await cdp.send("ServiceWorker.enable");
+    await cdp.send("ServiceWorker.dispatchSyncEvent", {
+      origin: suite.server.origin,
+      registrationId: await registrationId,
+      tag: "dream-outbox",
+      lastChance: false,
+    });
+    await expect.poll(() => dreamsWith(page, content), { timeout: 15_000 }).toBe(1);
+
+    await page.goto("/journal");
+    await page
+      .locator("article")
+      .filter({ hasText: "Offline dream of the background sync" })
+      .first()
+      .waitFor();
+    expect(await waiting(page, "waiting to sync").count()).toBe(0);
+    expect(await dreamsWith(page, content)).toBe(1);
+    await context.close();
+  });
+
   it("keeps the dream through a reload while still offline, then saves it once", async () => {
     const { context, page } = await signedInControlled("offline_reloader");
     const content = dreamText("the reloader");
