@@ -1,5 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { tooManyRequests } from "../lib/errors";
 
@@ -23,6 +23,9 @@ declare module "fastify" {
 }
 
 export const MINUTE_MS = 60_000;
+
+/** A signed-in caller's requests count together, from any address; others' per address. */
+export const perUser = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : request.ip);
 
 /**
  * What a route without its own `config.rateLimit` gets: every route is limited, so none (logout, a page, an

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageResponseSchema } from "../../../contract/accounts";
@@ -28,7 +27,7 @@ import type { AppContext } from "../../context";
 import { dreamImports, dreams } from "../../db/schema/index";
 import { translator } from "../../lib/i18n";
 import { answerOutcome, IDEMPOTENT_ROUTE_DESCRIPTION, idempotencyKeyOf } from "../../plugins/idempotency";
-import { MINUTE_MS } from "../../plugins/rate-limit";
+import { MINUTE_MS, perUser } from "../../plugins/rate-limit";
 import { messageReply } from "../../plugins/request-context";
 import { caller, ownedRow } from "../../plugins/route-guards";
 import { presentDream } from "./dream-presenter";
@@ -42,9 +41,6 @@ import { saveDreamOnce } from "./save-dream";
 import { translateDream } from "./translate-dream";
 
 const errors = { ...errorResponses, 404: errorBodySchema };
-
-/** A signed-in caller's requests count together, from any address; others' per address. */
-const perUser = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : request.ip);
 
 /** Dream translation and the private journal. Every route acts on the session's user only. */
 export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

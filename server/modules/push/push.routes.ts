@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { messageResponseSchema } from "../../../contract/accounts";
 import { errorBodySchema, errorResponses } from "../../../contract/errors";
@@ -9,7 +8,7 @@ import {
 } from "../../../contract/push";
 import type { AppContext } from "../../context";
 import { vapidDetails } from "../../integrations/push/vapid";
-import { MINUTE_MS } from "../../plugins/rate-limit";
+import { MINUTE_MS, perUser } from "../../plugins/rate-limit";
 import { messageReply } from "../../plugins/request-context";
 import { caller } from "../../plugins/route-guards";
 import { subscribeToPush, unsubscribeFromPush } from "./push-subscriptions";
@@ -22,7 +21,7 @@ const perUserLimit = {
   rateLimit: {
     max: 60,
     timeWindow: MINUTE_MS,
-    keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : request.ip),
+    keyGenerator: perUser,
   },
 };
 

@@ -192,17 +192,23 @@ describe.each(testDrivers)("sending due reminders on %s", (driver) => {
     expect(t.smtp.mails.slice(mailsBefore).filter((mail) => mail.to === user.email)).toEqual([]);
   });
 
-  it("pushes to the user's device when push is on, and mails nobody", async () => {
-    const service = push.service!;
-    t.clock.set(new Date("2026-06-01T07:00:00-04:00"));
+  /** A New York user with both channels on and this test's push service as their one device. */
+  async function pushUserInNewYork() {
     const { user, reminder } = await userWithReminder("America/New_York", { email: true, push: true });
-    const subscription = service.subscription();
+    const subscription = push.service!.subscription();
     await t.db.insert(pushSubscriptions).values({
       userId: user.id,
       endpoint: subscription.endpoint,
       p256dhKey: subscription.keys.p256dh,
       authKey: subscription.keys.auth,
     });
+    return { user, reminder, subscription };
+  }
+
+  it("pushes to the user's device when push is on, and mails nobody", async () => {
+    const service = push.service!;
+    t.clock.set(new Date("2026-06-01T07:00:00-04:00"));
+    const { user, reminder, subscription } = await pushUserInNewYork();
     const mailsBefore = t.smtp.mails.length;
 
     await sendDueReminders(ctx, new Date("2026-06-01T07:30:00-04:00"));
@@ -222,14 +228,7 @@ describe.each(testDrivers)("sending due reminders on %s", (driver) => {
   it("falls back to mail when no device takes the push (the subscription is gone)", async () => {
     const service = push.service!;
     t.clock.set(new Date("2026-06-01T07:00:00-04:00"));
-    const { user, reminder } = await userWithReminder("America/New_York", { email: true, push: true });
-    const subscription = service.subscription();
-    await t.db.insert(pushSubscriptions).values({
-      userId: user.id,
-      endpoint: subscription.endpoint,
-      p256dhKey: subscription.keys.p256dh,
-      authKey: subscription.keys.auth,
-    });
+    const { user, reminder, subscription } = await pushUserInNewYork();
     service.answerNext(subscription.endpoint, { status: 410 });
 
     await sendDueReminders(ctx, new Date("2026-06-01T07:30:00-04:00"));
