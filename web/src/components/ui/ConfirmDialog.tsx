@@ -8,7 +8,8 @@ import { toast } from "./toast-store";
 
 /**
  * "Are you sure?" before something that cannot be undone: focus starts on Cancel, Escape cancels, and the
- * confirm button shows its pending state while the work runs.
+ * confirm button shows its pending state while the work runs. `tone="offer"` asks a harmless yes/no (turn on
+ * email notifications?) without the red of a destructive action.
  */
 export function ConfirmDialog({
   open,
@@ -19,6 +20,7 @@ export function ConfirmDialog({
   pendingLabel,
   pending = false,
   onConfirm,
+  tone = "danger",
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   pendingLabel?: ReactNode;
   pending?: boolean;
   onConfirm(): void;
+  tone?: "danger" | "offer";
 }) {
   const { t } = useTranslation();
   return (
@@ -39,7 +42,9 @@ export function ConfirmDialog({
     >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-red-300 bg-white p-5 shadow-xl sm:p-6 dark:border-red-400/50 dark:bg-night-900">
+        <AlertDialog.Content
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border bg-white p-5 shadow-xl sm:p-6 dark:bg-night-900 ${tone === "danger" ? "border-red-300 dark:border-red-400/50" : "border-slate-200 dark:border-night-700"}`}
+        >
           <AlertDialog.Title className="text-xl font-semibold text-slate-900 dark:text-slate-100">
             {title}
           </AlertDialog.Title>
@@ -50,7 +55,12 @@ export function ConfirmDialog({
             <AlertDialog.Cancel className={buttonClass("secondary")} disabled={pending}>
               {t("forms.cancel")}
             </AlertDialog.Cancel>
-            <Button variant="danger" pending={pending} pendingLabel={pendingLabel} onClick={onConfirm}>
+            <Button
+              variant={tone === "danger" ? "danger" : "primary"}
+              pending={pending}
+              pendingLabel={pendingLabel}
+              onClick={onConfirm}
+            >
               {confirmLabel}
             </Button>
           </div>

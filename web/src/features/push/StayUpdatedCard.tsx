@@ -87,6 +87,7 @@ export default function StayUpdatedCard({ user }: { user: PublicUser }) {
         pendingLabel={t("forms.saving")}
         pending={preferences.isPending}
         onConfirm={enableEmail}
+        tone="offer"
       />
     );
   }

@@ -160,7 +160,10 @@ describe("the 'Stay Updated' push prompt (spec sections 2, 3, 8, 9)", () => {
     const confirm = await screen.findByRole("alertdialog", { name: "Get updates by email instead?" });
     expect(window.localStorage.getItem(PUSH_PROMPT_DISMISSED_KEY)).toBe("true");
     expect(card()).toBeNull();
-    fireEvent.click(within(confirm).getByRole("button", { name: "Enable email notifications" }));
+    const enableEmail = within(confirm).getByRole("button", { name: "Enable email notifications" });
+    // An offer, not a destructive action: no danger red on it.
+    expect(enableEmail.className).not.toMatch(/\bbg-red-/);
+    fireEvent.click(enableEmail);
     await waitFor(() =>
       expect(toasts()).toContain("Email notifications enabled! You'll receive important updates via email."),
     );
