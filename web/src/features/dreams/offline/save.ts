@@ -1,4 +1,5 @@
 import type { SaveDreamBody } from "../../../../../contract/dreams";
+import { IDEMPOTENCY_KEY_HEADER } from "../../../../../contract/idempotency-constants";
 import { apiRequest } from "../../../lib/api";
 import type { SaveDreamAnswer } from "../api";
 import {
@@ -8,14 +9,7 @@ import {
   type OutboxStore,
   requestPersistentStorage,
 } from "./outbox";
-import {
-  announceOutboxChange,
-  IDEMPOTENCY_HEADER,
-  OUTBOX_SYNC_TAG,
-  type Outcome,
-  SAVE_DREAM_URL,
-  syncOutbox,
-} from "./sync";
+import { announceOutboxChange, OUTBOX_SYNC_TAG, type Outcome, SAVE_DREAM_URL, syncOutbox } from "./sync";
 
 /** A save that has not answered by then counts as lost: the dream waits and goes again with the same key. */
 export const SAVE_TIMEOUT_MS = 20_000;
@@ -28,7 +22,7 @@ export function outboxStore(): OutboxStore | null {
 
 const sendFromPage = (entry: OutboxEntry) =>
   apiRequest<SaveDreamAnswer>("POST", SAVE_DREAM_URL, entry.body, {
-    headers: { [IDEMPOTENCY_HEADER]: entry.id },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: entry.id },
     signal: AbortSignal.timeout(SAVE_TIMEOUT_MS),
   });
 

@@ -1,6 +1,8 @@
 /// <reference lib="webworker" />
+
+import { IDEMPOTENCY_KEY_HEADER } from "../../../../../contract/idempotency-constants";
 import { indexedDbOutbox, type OutboxEntry } from "./outbox";
-import { IDEMPOTENCY_HEADER, OUTBOX_SYNC_TAG, SAVE_DREAM_URL, syncOutbox } from "./sync";
+import { OUTBOX_SYNC_TAG, SAVE_DREAM_URL, syncOutbox } from "./sync";
 
 /**
  * Background Sync for the offline dream outbox: when the page registered the "dream-outbox" tag and the network
@@ -38,7 +40,7 @@ async function send(entry: OutboxEntry): Promise<void> {
     headers: {
       Accept: "application/json",
       "Content-Type": "application/json",
-      [IDEMPOTENCY_HEADER]: entry.id,
+      [IDEMPOTENCY_KEY_HEADER]: entry.id,
     },
     body: JSON.stringify(entry.body),
   });

@@ -8,7 +8,6 @@ import type { OutboxEntry, OutboxStore } from "./outbox";
 
 /** Registered for Background Sync by the page, answered by the service worker (sw-sync.ts). */
 export const OUTBOX_SYNC_TAG = "dream-outbox";
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** POST /api/dreams (contract/dreams.ts saveDreamBodySchema). */
 export const SAVE_DREAM_URL = "/api/dreams";
 const LOCK_NAME = "chitta-dream-outbox";
