@@ -8,13 +8,12 @@ import {
   updateReminderBodySchema,
 } from "../../../contract/reminders";
 import type { AppContext } from "../../context";
-import { MINUTE_MS, perUser } from "../../plugins/rate-limit";
+import { MINUTE_MS } from "../../plugins/rate-limit";
 import { caller } from "../../plugins/route-guards";
 import { listReminders, updateQuietHours, updateReminder } from "./reminder-settings";
 
 const errors = errorResponses;
-// Per user, from any address (like the other signed-in writes).
-const writeLimit = { rateLimit: { max: 30, timeWindow: MINUTE_MS, keyGenerator: perUser } };
+const writeLimit = { rateLimit: { max: 30, timeWindow: MINUTE_MS } };
 
 /** The signed-in user's reminders (the account page): which kinds are on, at what local time, quiet hours. */
 export const remindersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
