@@ -1,6 +1,7 @@
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -9,7 +10,34 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { DEFAULT_PRACTICE_MINUTES } from "../../../contract/oracle";
 import { users } from "./users";
+
+/**
+ * The oracle profile beyond the birth data the spec keeps on `users` (birthDate, birthTime, birthLocation,
+ * natalChartData): the resolved gazetteer place and the practice preferences the 10-day plan is sized to.
+ */
+export const oracleProfiles = pgTable("oracle_profiles", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** GeoNames id of the gazetteer place, with what the natal signs were computed from. */
+  birthPlaceId: integer(),
+  birthPlaceName: text(),
+  birthCountryCode: text(),
+  birthRegion: text(),
+  birthLatitude: doublePrecision(),
+  birthLongitude: doublePrecision(),
+  birthTimezone: text(),
+  dailyPracticeMinutes: integer().notNull().default(DEFAULT_PRACTICE_MINUTES),
+  preferredPracticeTime: text().notNull().default("flexible"),
+  practiceFrequency: text().notNull().default("daily"),
+  experienceLevel: text().notNull().default("beginner"),
+  currentChallenges: text(),
+  spiritualGoals: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 export const oracleConsultations = pgTable(
   "oracle_consultations",
@@ -20,8 +48,12 @@ export const oracleConsultations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     userInput: text().notNull(),
-    /** The structured reading: message, themes, recommended exercise, 10-day practice plan. */
-    oracleResponse: jsonb().notNull(),
+    /** processing (steps running), complete, failed (the allowance is given back). */
+    status: text().notNull().default("processing"),
+    /** The step reached (contract oracleSteps): what the progress view shows. */
+    step: text().notNull().default("initiating"),
+    /** The structured reading (contract oracleReadingSchema); null until complete. */
+    oracleResponse: jsonb(),
     /** Identifier of the technique in the technique library (not a foreign key: the library may change). */
     recommendedExerciseId: text(),
     practiceCompleted: boolean().notNull().default(false),
@@ -67,6 +99,11 @@ export const oraclePracticeJournal = pgTable(
       table.consultationId,
       table.entryNumber,
     ),
+    // One entry per local day: two tabs writing "today" meet here.
+    uniqueIndex("oracle_practice_journal_consultation_id_practice_date_key").on(
+      table.consultationId,
+      table.practiceDate,
+    ),
     index("oracle_practice_journal_user_id_idx").on(table.userId),
   ],
 );
@@ -95,7 +132,10 @@ export const oracleFollowupConsultations = pgTable(
     uniqueIndex("oracle_followup_consultations_followup_consultation_id_key").on(
       table.followupConsultationId,
     ),
-    index("oracle_followup_consultations_original_consultation_id_idx").on(table.originalConsultationId),
+    // One follow-up per consultation: parallel requests meet here.
+    uniqueIndex("oracle_followup_consultations_original_consultation_id_key").on(
+      table.originalConsultationId,
+    ),
     index("oracle_followup_consultations_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
   ],
 );
