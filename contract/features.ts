@@ -6,7 +6,7 @@
  */
 export const featureAvailable: Record<"oracle" | "insights" | "memoryLane" | "community", boolean> = {
   /** The oracle consultations and their 10-day practice (oracle issue). */
-  oracle: false,
+  oracle: true,
   /** Insights across the journal (insights issue). */
   insights: false,
   /** Memory Lane exercises (memory issue). */

@@ -1,46 +1,31 @@
 import { z } from "zod";
 import { languageSchema } from "./accounts";
+import {
+  consultationStatuses,
+  experienceLevels,
+  MOOD_MAX,
+  MOOD_MIN,
+  natalBodies,
+  ORACLE_CHALLENGE_MAX,
+  ORACLE_CHALLENGE_MIN,
+  ORACLE_JOURNAL_TEXT_MAX,
+  ORACLE_PRACTICE_DAYS,
+  ORACLE_TEXT_MAX,
+  oracleSteps,
+  PRACTICE_MINUTES_MAX,
+  PRACTICE_MINUTES_MIN,
+  PRACTICE_RATING_MAX,
+  PRACTICE_RATING_MIN,
+  practiceFrequencies,
+  practiceTimes,
+  zodiacSigns,
+} from "./oracle-constants";
 import { localTimeSchema } from "./reminders";
 
-/** Spec section 5: a challenge shorter than this is refused ('validation.oracleChallengeMin'). */
-export const ORACLE_CHALLENGE_MIN = 50;
-export const ORACLE_CHALLENGE_MAX = 3000;
-/** Spec "Oracle practice length". */
-export const ORACLE_PRACTICE_DAYS = 10;
-/** decisions.md "Oracle": a follow-up earlier than day 10 needs at least this many journal entries. */
-export const ORACLE_FOLLOWUP_MIN_ENTRIES = 3;
-/** Births before this date are refused: the timezone history and the ephemeris are not trusted earlier. */
-export const EARLIEST_BIRTH_DATE = "1800-01-01";
-/** Within this many degrees of a sign's edge a position is reported as on the cusp. */
-export const CUSP_DEGREES = 1;
-export const ORACLE_TEXT_MAX = 2000;
-export const ORACLE_JOURNAL_TEXT_MAX = 5000;
+/** The plain values (no zod) live in oracle-constants.ts, which the web imports; re-exported for the server. */
+export * from "./oracle-constants";
 
-/** Lowercase English keys; pages show them translated (locale key `oracle.signs.<key>`). */
-export const zodiacSigns = [
-  "aries",
-  "taurus",
-  "gemini",
-  "cancer",
-  "leo",
-  "virgo",
-  "libra",
-  "scorpio",
-  "sagittarius",
-  "capricorn",
-  "aquarius",
-  "pisces",
-] as const;
-export type ZodiacSign = (typeof zodiacSigns)[number];
 export const zodiacSignSchema = z.enum(zodiacSigns);
-
-export const practiceTimes = ["morning", "afternoon", "evening", "night", "flexible"] as const;
-/** How often the user can practise: sizes the 10-day plan (practice days vs lighter reflection days). */
-export const practiceFrequencies = ["daily", "most-days", "few-days"] as const;
-export const experienceLevels = ["beginner", "intermediate", "advanced"] as const;
-export const DEFAULT_PRACTICE_MINUTES = 15;
-export const PRACTICE_MINUTES_MIN = 5;
-export const PRACTICE_MINUTES_MAX = 120;
 
 const calendarDate = z
   .string()
@@ -105,7 +90,6 @@ export const updateOracleProfileBodySchema = z
   .strict();
 export type UpdateOracleProfileBody = z.infer<typeof updateOracleProfileBodySchema>;
 
-export const natalBodies = ["sun", "moon", "ascendant"] as const;
 export const natalChartSchema = z.object({
   /** Ecliptic longitudes of date, degrees 0-360 (ascendant null without a birth time). */
   sunLongitude: z.number(),
@@ -145,28 +129,6 @@ export const oracleProfileSchema = z.object({
 });
 export type OracleProfile = z.infer<typeof oracleProfileSchema>;
 
-/** Spec "Oracle flow": the real steps the server reports, in order, with their percent. */
-export const oracleSteps = [
-  "initiating",
-  "reading-challenge",
-  "consulting-profile",
-  "reviewing-dreams",
-  "choosing-practice",
-  "writing-plan",
-  "complete",
-] as const;
-export type OracleStep = (typeof oracleSteps)[number];
-export const oracleStepPercent: Record<OracleStep, number> = {
-  initiating: 5,
-  "reading-challenge": 20,
-  "consulting-profile": 40,
-  "reviewing-dreams": 55,
-  "choosing-practice": 70,
-  "writing-plan": 85,
-  complete: 100,
-};
-export const consultationStatuses = ["processing", "complete", "failed"] as const;
-
 export const oraclePlanDaySchema = z.object({
   day: z.number().int().min(1).max(ORACLE_PRACTICE_DAYS),
   /** practice: the exercise itself; reflection: a lighter day (frequency below daily). */
@@ -186,6 +148,8 @@ export const oracleReadingSchema = z.object({
   symbols: z.array(z.object({ key: z.string(), name: z.string() })),
   /** The user's recurring dream symbols that bear on the challenge (never dream text). */
   dreamEchoes: z.array(z.object({ key: z.string(), name: z.string(), count: z.number().int() })),
+  /** One sentence on the strongest echo, kept out of `message` so a shared reading can leave the journal out. */
+  echoNote: z.string().nullable(),
   /** One sentence on the signs, or null without a profile's signs. */
   signsNote: z.string().nullable(),
   exercise: z.object({
@@ -203,8 +167,8 @@ export const oracleReadingSchema = z.object({
 });
 export type OracleReading = z.infer<typeof oracleReadingSchema>;
 
-export const moodSchema = z.number().int().min(1).max(10);
-export const practiceRatingSchema = z.number().int().min(1).max(5);
+export const moodSchema = z.number().int().min(MOOD_MIN).max(MOOD_MAX);
+export const practiceRatingSchema = z.number().int().min(PRACTICE_RATING_MIN).max(PRACTICE_RATING_MAX);
 
 /** POST /api/oracle/consultations/:id/journal: today's entry (the user's local day); again the same day edits it. */
 export const journalEntryBodySchema = z

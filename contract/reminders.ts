@@ -1,12 +1,14 @@
 import { z } from "zod";
 
 /** Reminder kinds users can set. Later features (memory exercises, oracle practice days) add theirs here. */
-export const reminderKinds = ["dream-recall"] as const;
+export const reminderKinds = ["dream-recall", "oracle-practice"] as const;
 export type ReminderKind = (typeof reminderKinds)[number];
 export const reminderKindSchema = z.enum(reminderKinds);
 
 /** The dream-recall reminder's time when the user first turns it on. */
 export const DEFAULT_DREAM_RECALL_TIME = "07:30";
+/** The oracle practice-day reminder's default: an evening nudge, while the day's entry can still be written. */
+export const DEFAULT_ORACLE_PRACTICE_TIME = "19:00";
 
 /** A local time of day, 24-hour "HH:MM". */
 export const localTimeSchema = z

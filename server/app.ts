@@ -27,6 +27,7 @@ import type { SandboxDeps } from "./modules/billing/sandbox/sandbox-store";
 import { dreamsRoutes } from "./modules/dreams/dreams.routes";
 import { warmUpTranslation } from "./modules/dreams/warm-up";
 import { healthRoutes } from "./modules/health/health.routes";
+import { oracleRoutes } from "./modules/oracle/oracle.routes";
 import { pushRoutes } from "./modules/push/push.routes";
 import { definePushJobs } from "./modules/push/push-jobs";
 import { remindersRoutes } from "./modules/reminders/reminders.routes";
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(billingRoutes, { ctx });
   await app.register(pushRoutes, { ctx });
   await app.register(remindersRoutes, { ctx });
+  await app.register(oracleRoutes, { ctx });
 
   // Throttle records only count for a day; older ones (typed email addresses included) are deleted.
   ctx.jobs.define("throttle.prune", async () => {

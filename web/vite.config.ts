@@ -33,7 +33,6 @@ const DREAMS_SHARED = [
   "last-translation.ts",
   "translation-error.ts",
   "translation-text.ts",
-  "use-debounced-value.ts",
   "use-dictation.ts",
   "validate-dream.ts",
   "icons.tsx",

@@ -51,3 +51,8 @@ export function instantAtLocalTime(day: string, time: string, timeZone: string):
   const instant = skipped ? zoned.getTimeZoneTransition("next")! : zoned;
   return new Date(instant.epochMilliseconds);
 }
+
+/** Whole calendar days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` comes first. */
+export function daysBetween(from: string, to: string): number {
+  return Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to), { largestUnit: "days" }).days;
+}

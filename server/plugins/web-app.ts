@@ -43,6 +43,10 @@ export const webAppPlugin = fp(
         reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       });
     }
+    // A shared oracle reading is for the people its link was given to, not for search engines.
+    app.addHook("onSend", async (request, reply) => {
+      if (routedPath(request).startsWith("/share/")) reply.header("x-robots-tag", "noindex");
+    });
     app.decorate("serveWebApp", (request: FastifyRequest, reply: FastifyReply) => {
       if (!available || request.method !== "GET" || request.url.startsWith("/api/")) return false;
       // A missing asset (an old build's file, a typo) is a 404, not the page: served as a script it would fail

@@ -54,12 +54,14 @@ export function stateChangingApiRoutes(app: FastifyInstance): RegisteredRoute[] 
 
 /**
  * A concrete URL for a route pattern (`/api/dreams/:id` -> `/api/dreams/1`); a parameter with a list of allowed
- * values (`/api/reminders/:kind`) takes the first, so the request is judged on its body, not its path.
+ * values (`/api/reminders/:kind`) takes the first, and one with a pattern (a consultation's text id, a share
+ * token) a value matching it, so the request is judged on its body, not its path.
  */
 export function urlFor(path: string, params: Record<string, JsonSchema> = {}): string {
   return path.replace(/:([^/]+)/g, (_, name: string) => {
-    const allowed = params[name]?.enum?.[0];
-    return allowed === undefined ? "1" : String(allowed);
+    const schema = params[name];
+    if (schema?.enum?.[0] !== undefined) return String(schema.enum[0]);
+    return schema?.pattern ? String(sampleValue(schema)) : "1";
   });
 }
 
@@ -155,8 +157,16 @@ export function acceptsNull(schema: JsonSchema): boolean {
   );
 }
 
-/** Values for the contract's string patterns (a local time of day, an idempotency key). */
-const PATTERN_SAMPLES = ["07:30", "0123456789abcdef"];
+/**
+ * Values for the contract's string patterns: a local time of day, an idempotency key (also an oracle
+ * consultation's id), a share token (43 base64url characters), a calendar date.
+ */
+const PATTERN_SAMPLES = [
+  "07:30",
+  "0123456789abcdef",
+  "0123456789abcdefghijklmnopqrstuvwxyzABCDEFG",
+  "1990-07-24",
+];
 
 /** A value the schema accepts (format-wise), so a test can break exactly one field at a time. */
 export function sampleValue(schema: JsonSchema): unknown {

@@ -54,6 +54,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/password/reset": "public",
   "POST /api/user/email/revert": "public",
   "GET /api/push/vapid-public-key": "public",
+  "GET /api/share/oracle/:token": "public",
 
   "GET /api/user": "user",
   "PATCH /api/user": "user",
@@ -83,6 +84,11 @@ const ACCESS: Record<string, Access> = {
   "PUT /api/reminders/quiet-hours": "user",
   "POST /api/push/subscribe": "user",
   "DELETE /api/push/subscribe": "user",
+  "GET /api/oracle/places": "user",
+  "GET /api/oracle/profile": "user",
+  "PUT /api/oracle/profile": "user",
+  "POST /api/oracle/consultations": "user",
+  "GET /api/oracle/consultations": "user",
 
   "GET /api/dreams/:id": "owner",
   "GET /api/dreams/imports/:id": "owner",
@@ -92,6 +98,12 @@ const ACCESS: Record<string, Access> = {
   "DELETE /api/personal-symbols/:id": "owner",
   "GET /api/billing/sandbox/sessions/:id": "owner",
   "POST /api/billing/sandbox/sessions/:id/pay": "owner",
+  "GET /api/oracle/consultations/:id": "owner",
+  "GET /api/oracle/consultations/:id/journal": "owner",
+  "POST /api/oracle/consultations/:id/journal": "owner",
+  "POST /api/oracle/consultations/:id/follow-up": "owner",
+  "POST /api/oracle/consultations/:id/share": "owner",
+  "DELETE /api/oracle/consultations/:id/share": "owner",
 
   "GET /api/admin/symbols": "admin",
   "POST /api/admin/symbols": "admin",
@@ -130,6 +142,8 @@ const SIGNED_IN_OUTCOME: Record<string, Partial<Record<SignedIn, number>>> = {
 
 /** Ids no object has: another user's answer for the owner's object must be exactly this answer. */
 const MISSING_ID = "2147483647";
+/** The same for the random text ids of oracle consultations (22 base64url characters). */
+const MISSING_TEXT_ID = "MissingConsultation000";
 
 const ERROR_CODES: Record<number, string> = {
   400: "BAD_REQUEST",
@@ -308,8 +322,8 @@ describe.each(testDrivers)("authorization matrix on %s", (driver) => {
       if (access === "owner") {
         const asOther = answers.get("other")!;
         const missingUrl = asOther.request.url.replace(
-          /\/(\d+|cs_sandbox_[0-9a-f]+)(?=\/|$)/,
-          `/${MISSING_ID}`,
+          /\/(\d+|cs_sandbox_[0-9a-f]+|[A-Za-z0-9_-]{22})(?=\/|$)/,
+          (_, id: string) => `/${/^\d+$|^cs_sandbox_/.test(id) ? MISSING_ID : MISSING_TEXT_ID}`,
         );
         if (missingUrl === asOther.request.url) unexpected.push(`${key}: no id to replace in ${missingUrl}`);
         const missing = await send(world, route, { ...asOther.request, url: missingUrl }, world.other);

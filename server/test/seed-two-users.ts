@@ -25,6 +25,8 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export const PASSWORD = "correct horse battery 9";
 export const DREAM = "I was swimming in a calm sea with a friendly dolphin beside me.";
+export const ORACLE_CHALLENGE =
+  "I keep doubting every decision at work and I feel anxious whenever my manager asks to talk.";
 
 export interface Account {
   userId: number;
@@ -280,6 +282,20 @@ async function ownerReport(world: World) {
   return row!.id;
 }
 
+/** A complete oracle consultation of the owner (premium, so never refused), shared when asked. */
+async function ownerConsultation(world: World, options: { shared?: boolean } = {}) {
+  const browser = await signedIn(world, world.owner);
+  const started = await expectOk(
+    await browser.post("/api/oracle/consultations", { challenge: ORACLE_CHALLENGE }),
+    "oracle consultation",
+  );
+  await world.t.app.background.idle();
+  const id = started.json().id as string;
+  if (!options.shared) return { id, token: null };
+  const shared = await expectOk(await browser.post(`/api/oracle/consultations/${id}/share`), "share");
+  return { id, token: (shared.json().sharePath as string).split("/").at(-1)! };
+}
+
 const exportedJournal = () => ({
   format: JOURNAL_FORMAT,
   version: 1,
@@ -319,6 +335,10 @@ export const fixtures: Record<string, Fixture> = {
   "GET /api/openapi.json": just("/api/openapi.json"),
   "GET /api/auth/providers": just("/api/auth/providers"),
   "GET /api/billing/plans": just("/api/billing/plans"),
+  "GET /api/share/oracle/:token": async (world) => {
+    const { token } = await ownerConsultation(world, { shared: true });
+    return () => ({ url: `/api/share/oracle/${token}` });
+  },
   "GET /auth": just("/auth?returnTo=/journal"),
   "GET /callback": just("/callback?code=abc&state=xyz"),
   "POST /api/signup": () => () => {
@@ -419,6 +439,16 @@ export const fixtures: Record<string, Fixture> = {
   "PUT /api/reminders/quiet-hours": just("/api/reminders/quiet-hours", {
     quietHours: { start: "22:00", end: "07:00" },
   }),
+  "GET /api/oracle/places": just("/api/oracle/places?q=Londres&lang=es&limit=3"),
+  "GET /api/oracle/profile": just("/api/oracle/profile"),
+  "PUT /api/oracle/profile": just("/api/oracle/profile", {
+    birthDate: "1990-07-24",
+    birthTime: "14:30",
+    birthLocation: "Nueva York",
+    dailyPracticeMinutes: 20,
+  }),
+  "POST /api/oracle/consultations": just("/api/oracle/consultations", { challenge: ORACLE_CHALLENGE }),
+  "GET /api/oracle/consultations": just("/api/oracle/consultations?limit=5"),
 
   // Objects of the owner (an `:id` in the path)
   "GET /api/dreams/:id": (world) => () => ({ url: `/api/dreams/${world.ids.dream}` }),
@@ -438,6 +468,45 @@ export const fixtures: Record<string, Fixture> = {
   "DELETE /api/personal-symbols/:id": async (world) => {
     const id = await ownerSymbol(world);
     return () => ({ url: `/api/personal-symbols/${id}` });
+  },
+  "GET /api/oracle/consultations/:id": async (world) => {
+    const { id } = await ownerConsultation(world);
+    return () => ({ url: `/api/oracle/consultations/${id}` });
+  },
+  "GET /api/oracle/consultations/:id/journal": async (world) => {
+    const { id } = await ownerConsultation(world);
+    return () => ({ url: `/api/oracle/consultations/${id}/journal` });
+  },
+  "POST /api/oracle/consultations/:id/journal": async (world) => {
+    const { id } = await ownerConsultation(world);
+    return () => ({
+      url: `/api/oracle/consultations/${id}/journal`,
+      body: { journalEntry: "I took three slow breaths before the meeting.", exerciseImplemented: true },
+    });
+  },
+  // Past day 10 with one entry: the follow-up is open.
+  "POST /api/oracle/consultations/:id/follow-up": async (world) => {
+    const { id } = await ownerConsultation(world);
+    await expectOk(
+      await (await signedIn(world, world.owner)).post(`/api/oracle/consultations/${id}/journal`, {
+        journalEntry: "Practised once.",
+        exerciseImplemented: true,
+      }),
+      "journal entry",
+    );
+    await world.t.db
+      .update(schema.oracleConsultations)
+      .set({ createdAt: new Date(world.t.clock.now().getTime() - 11 * 24 * 60 * 60 * 1000) })
+      .where(eq(schema.oracleConsultations.id, id));
+    return () => ({ url: `/api/oracle/consultations/${id}/follow-up` });
+  },
+  "POST /api/oracle/consultations/:id/share": async (world) => {
+    const { id } = await ownerConsultation(world);
+    return () => ({ url: `/api/oracle/consultations/${id}/share` });
+  },
+  "DELETE /api/oracle/consultations/:id/share": async (world) => {
+    const { id } = await ownerConsultation(world, { shared: true });
+    return () => ({ url: `/api/oracle/consultations/${id}/share` });
   },
   "GET /api/billing/sandbox/sessions/:id": (world) => () => ({
     url: `/api/billing/sandbox/sessions/${world.ids.checkoutSession}`,
@@ -532,6 +601,10 @@ export async function send(
   // A journal import answers 202 and goes on in the background: its effects are all there once it is done.
   if (request.url === "/api/dreams/import" && response.statusCode === 202) {
     await waitForImport(browser, response.json().importId);
+  }
+  // So does an oracle consultation, whose steps write to its row.
+  if (request.url === "/api/oracle/consultations" && response.statusCode === 202) {
+    await world.t.app.background.idle();
   }
   return response;
 }

@@ -11,10 +11,12 @@ import enDreams from "./locales/dreams/en.json";
 import esDreams from "./locales/dreams/es.json";
 import enTranslation from "./locales/en.json";
 import esTranslation from "./locales/es.json";
+import enOracle from "./locales/oracle/en.json";
+import esOracle from "./locales/oracle/es.json";
 
-/** Each language in four namespaces (`translation`, `content`, `dreams`, `billing`; web/src/lib/i18n.ts), checked as one. */
-const en = { ...enTranslation, ...enContent, ...enDreams, ...enBilling };
-const es = { ...esTranslation, ...esContent, ...esDreams, ...esBilling };
+/** Each language in five namespaces (`translation`, `content`, `dreams`, `billing`, `oracle`; web/src/lib/i18n.ts), checked as one. */
+const en = { ...enTranslation, ...enContent, ...enDreams, ...enBilling, ...enOracle };
+const es = { ...esTranslation, ...esContent, ...esDreams, ...esBilling, ...esOracle };
 
 const srcDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = join(srcDir, "..", "..");
@@ -53,8 +55,8 @@ describe("locales", () => {
 
   it("the namespaces share no top-level key (a page's namespace would hide the other's)", () => {
     for (const bundles of [
-      [enTranslation, enContent, enDreams, enBilling],
-      [esTranslation, esContent, esDreams, esBilling],
+      [enTranslation, enContent, enDreams, enBilling, enOracle],
+      [esTranslation, esContent, esDreams, esBilling, esOracle],
     ] as const) {
       const seen = new Set<string>();
       for (const bundle of bundles) {

@@ -49,6 +49,10 @@ export type PageKey =
   | "accountSubscription"
   | "premiumPromo"
   | "billingDebug"
+  | "oracleConsultation"
+  | "oracleProfileSetup"
+  | "oracleHistory"
+  | "oracleShared"
   | "building";
 
 export interface RouteDef {
@@ -85,7 +89,7 @@ export const routeTable: RouteDef[] = [
   { path: "/help", guard: pub, page: "help" },
   { path: "/cache-help", guard: pub, page: "cacheHelp" },
   { path: "/ab-test-demo", guard: pub, page: "building", area: "abtests" },
-  { path: "/share/oracle/:token", guard: pub, page: "building", area: "oracle" },
+  { path: "/share/oracle/:token", guard: pub, page: "oracleShared" },
   { path: "/signup-test", guard: pub, page: "building", area: "accounts" },
   { path: "/community", guard: pub, page: "building", area: "community" },
   { path: "/subscription/redirect", guard: pub, page: "portalReturn" },
@@ -101,10 +105,10 @@ export const routeTable: RouteDef[] = [
   { path: "/referrals", guard: priv, page: "building", area: "referrals" },
   { path: "/affiliate-dashboard", guard: priv, page: "building", area: "referrals" },
   { path: "/welcome", guard: priv, page: "building", area: "dreams" },
-  { path: "/oracle", guard: priv, page: "building", area: "oracle" },
-  { path: "/oracle-new", guard: priv, page: "building", area: "oracle" },
-  { path: "/oracle-profile-setup", guard: priv, page: "building", area: "oracle" },
-  { path: "/oracle-history", guard: priv, page: "building", area: "oracle" },
+  { path: "/oracle", guard: priv, page: "oracleConsultation" },
+  { path: "/oracle-new", guard: priv, page: "oracleConsultation" },
+  { path: "/oracle-profile-setup", guard: priv, page: "oracleProfileSetup" },
+  { path: "/oracle-history", guard: priv, page: "oracleHistory" },
   { path: "/memory-lane", guard: priv, page: "building", area: "memory" },
   { path: "/premium-insights", guard: priv, page: "premiumPromo" },
   { path: "/premium-memory-lane", guard: priv, page: "premiumPromo" },

@@ -194,7 +194,7 @@ const PHRASES: Record<Language, CarePhrases> = {
 };
 
 /** “water”, “house” and “mother”; «agua», «casa» e «hija» (Spanish "y" becomes "e" before an /i/ sound). */
-function quotedList(names: readonly string[], language: Language): string {
+export function quotedList(names: readonly string[], language: Language): string {
   const [open, close] = language === "en" ? ["“", "”"] : ["«", "»"];
   const quoted = names.map((name) => `${open}${name}${close}`);
   const last = names[names.length - 1] ?? "";
@@ -202,7 +202,7 @@ function quotedList(names: readonly string[], language: Language): string {
   return quoted.length < 2 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} ${and} ${quoted.at(-1)}`;
 }
 
-function painfulFeelings(analysis: DreamAnalysis, language: Language): string[] {
+export function painfulFeelings(analysis: DreamAnalysis, language: Language): string[] {
   return analysis.emotions.dominant
     .map((feeling) => FEELINGS[feeling.kind]?.[language])
     .filter((noun): noun is string => noun !== undefined)
@@ -210,11 +210,21 @@ function painfulFeelings(analysis: DreamAnalysis, language: Language): string[] 
     .slice(0, 2);
 }
 
-function supportLines(phrases: CarePhrases, language: Language): string {
+/** The support lines of the four countries and the emergency line, one per line (the oracle's care reading too). */
+export function supportContactLines(language: Language): string {
+  const phrases = PHRASES[language];
   const contacts = SUPPORT_CONTACTS.map((contact) =>
     phrases.contact(contact.country[language], contact.name[language], contact.phone),
   );
-  return [phrases.selfHarm, ...contacts, phrases.emergency].join("\n");
+  return [...contacts, phrases.emergency].join("\n");
+}
+
+export function emergencyLine(language: Language): string {
+  return PHRASES[language].emergency;
+}
+
+function supportLines(phrases: CarePhrases, language: Language): string {
+  return `${phrases.selfHarm}\n${supportContactLines(language)}`;
 }
 
 function shortNumbers(language: Language): string {

@@ -1,17 +1,21 @@
 import type { DreamCategory } from "../../../contract/constants";
 import { READING_LENGTH } from "../../../contract/reading";
-import type { LexiconData, SymbolCategory, SymbolEntry } from "../../engine/lexicon/schema";
+import type { LexiconData, SymbolEntry } from "../../engine/lexicon/schema";
 import type { SymbolMatch } from "../../engine/matcher";
 import type { Language } from "../../engine/morphology";
 import { checkModelReading } from "../../engine/reading/check-model-reading";
 import type { DreamAnalysis, DreamerHistory } from "../../engine/reading/types";
+import { type ChatWriterConfig, completeChat, lengthInstruction, wordsGiven } from "./chat-completion";
+import { unrecognisedImageNames } from "./lexicon-images";
+import { type ConsultationProseRequest, phraseConsultation } from "./oracle-writer";
 
 /**
  * Writes a dream's reading through an OpenAI-compatible chat endpoint (Ollama, vLLM, llama.cpp server or a
  * hosted one). The model gets the analysis the composer works from, as a JSON brief, and its answer is
  * checked (language, length, only recognised symbols, no prediction or diagnosis) before it is used. Any
  * failure, a slow or cut-off answer, a failed check, or a dream that needs the care template returns null,
- * and the caller keeps the composer's reading. Nothing of the dream is logged.
+ * and the caller keeps the composer's reading. Nothing of the dream is logged. The same writer phrases the
+ * oracle's message (oracle-writer.ts).
  */
 
 export interface ProseRequest {
@@ -29,13 +33,8 @@ export interface ProseRequest {
 
 export interface ProseWriter {
   write(request: ProseRequest): Promise<string | null>;
-}
-
-export interface ChatWriterConfig {
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-  timeoutMs: number;
+  /** The oracle message's paragraphs in the model's words, checked; null keeps the composer's. */
+  phraseConsultation(request: ConsultationProseRequest): Promise<string[] | null>;
 }
 
 /** The characters a reading must fit in: the short version, premium or free. */
@@ -51,21 +50,6 @@ const SYSTEM_PROMPT: Record<Language, string> = {
   en: "You write dream readings in the Universal Language of the Mind, where every element of a dream is an aspect of the person who dreamt it. The user message is a JSON brief: the dream, its central symbols with their meanings and roles, its feelings, themes and the reader's own history, and instructions. Follow the instructions exactly and answer with the reading only.",
   es: "Escribes lecturas de sueños en el Lenguaje Universal de la Mente, donde cada elemento de un sueño es un aspecto de la persona que lo soñó. El mensaje del usuario es un resumen en JSON: el sueño, sus símbolos centrales con sus significados y papeles, sus sentimientos, temas y la historia propia de la persona lectora, e instrucciones. Sigue las instrucciones al pie de la letra y responde solo con la lectura.",
 };
-
-function lengthInstruction(language: Language, band: { min: number; max: number }): string {
-  // Aim inside the band: models miss a stated length by a margin, and the check is strict.
-  const margin = Math.round((band.max - band.min) * 0.15);
-  const low = Math.round((band.min + margin) / 10) * 10;
-  const high = Math.round((band.max - margin) / 10) * 10;
-  if (band.min <= 1) {
-    return language === "es"
-      ? `Extensión: como máximo ${high} caracteres (dos o tres frases).`
-      : `Length: at most ${high} characters (two or three sentences).`;
-  }
-  return language === "es"
-    ? `Extensión: entre ${low} y ${high} caracteres.`
-    : `Length: between ${low} and ${high} characters.`;
-}
 
 const INSTRUCTIONS: Record<Language, readonly string[]> = {
   en: [
@@ -97,74 +81,9 @@ const RECURRING: Record<Language, (name: string, count: number, recent: number) 
   es: (name, count, recent) => `${name}: ${count} de tus últimos ${recent} sueños`,
 };
 
-// Symbols that are dream images: naming one the dream lacks invents it. Feelings, actions, colours, numbers and
-// abstractions are the reading's own vocabulary.
-const IMAGE_CATEGORIES: ReadonlySet<SymbolCategory> = new Set([
-  "nature",
-  "animal",
-  "people",
-  "spiritual",
-  "body",
-  "place",
-  "object",
-  "event",
-]);
-
-// Images whose names are everyday words of guidance or of the practice ("mirrors your", "a door opens",
-// "the thread running through", "your breath", "tu papel", "lo desconocido"): the lexicon's own prose about
-// other symbols uses them this way, so banning them would reject most honest readings.
-const GUIDANCE_WORDS: ReadonlySet<string> = new Set([
-  "back",
-  "bed",
-  "breath",
-  "bridge",
-  "candle",
-  "cold",
-  "crystal",
-  "destiny",
-  "door",
-  "energy",
-  "exhaustion",
-  "face",
-  "fountain",
-  "gift",
-  "hand",
-  "heart",
-  "heat",
-  "injury",
-  "key",
-  "landscape",
-  "leaf",
-  "map",
-  "mask",
-  "meeting",
-  "mirror",
-  "nature",
-  "night",
-  "notebook",
-  "pain",
-  "paper",
-  "pen",
-  "ritual",
-  "road",
-  "room",
-  "root",
-  "seed",
-  "soil",
-  "soul",
-  "station",
-  "stranger",
-  "thread",
-  "treasure",
-  "wall",
-  "well",
-  "younger_self",
-]);
-
 interface LexiconIndex {
   symbols: Map<string, SymbolEntry>;
   themeNames: Record<Language, Map<string, string>>;
-  images: Array<{ key: string; names: Record<Language, string> }>;
 }
 
 // A lexicon is loaded once and read by many requests: index it once.
@@ -179,9 +98,6 @@ function indexOf(lexicon: LexiconData): LexiconIndex {
         en: new Map(lexicon.themes.map((theme) => [theme.key, theme.en.name])),
         es: new Map(lexicon.themes.map((theme) => [theme.key, theme.es.name])),
       },
-      images: lexicon.symbols
-        .filter((entry) => IMAGE_CATEGORIES.has(entry.category) && !GUIDANCE_WORDS.has(entry.key))
-        .map((entry) => ({ key: entry.key, names: { en: entry.en.name, es: entry.es.name } })),
     };
     indexes.set(lexicon, index);
   }
@@ -284,16 +200,6 @@ function dreamBrief(scope: BriefScope) {
   };
 }
 
-/** Every text in a brief: the words the model was given and may repeat. */
-function wordsGiven(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flatMap(wordsGiven);
-  return value && typeof value === "object" ? Object.values(value).flatMap(wordsGiven) : [];
-}
-
-// Room for the longest reading (a token is about 3-4 characters), so a cut-off answer means a runaway model.
-const CHARACTERS_PER_TOKEN_FLOOR = 2;
-
 export function createChatWriter(config: ChatWriterConfig, fetchImpl: typeof fetch = fetch): ProseWriter {
   return {
     async write(request) {
@@ -307,53 +213,25 @@ export function createChatWriter(config: ChatWriterConfig, fetchImpl: typeof fet
         request.names?.[match.key] ?? index.symbols.get(match.key)?.[language].name ?? match.name;
       const brief = dreamBrief({ request, index, language, byKey, nameOf });
       const band = proseBand(request);
-      try {
-        const response = await fetchImpl(`${config.baseUrl}/chat/completions`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-          },
-          body: JSON.stringify({
-            model: config.model,
-            temperature: 0.4,
-            max_tokens: Math.ceil(band.max / CHARACTERS_PER_TOKEN_FLOOR),
-            messages: [
-              { role: "system", content: SYSTEM_PROMPT[language] },
-              {
-                role: "user",
-                content: JSON.stringify({
-                  ...brief,
-                  band,
-                  instructions: [...INSTRUCTIONS[language], lengthInstruction(language, band)],
-                }),
-              },
-            ],
-          }),
-          signal: AbortSignal.timeout(config.timeoutMs),
-        });
-        if (!response.ok) return null;
-        const body = (await response.json()) as {
-          choices?: Array<{ message?: { content?: unknown }; finish_reason?: unknown }>;
-        };
-        const choice = body.choices?.[0];
-        const content = choice?.message?.content;
-        if (typeof content !== "string" || choice?.finish_reason === "length") return null;
-        const reading = content.trim();
-        const recognised = new Set(analysis.matches.map((match) => match.key));
-        const check = checkModelReading(reading, {
-          language,
+      const reading = await completeChat(config, fetchImpl, {
+        system: SYSTEM_PROMPT[language],
+        user: JSON.stringify({
+          ...brief,
           band,
-          allowedNames: analysis.matches.map(nameOf),
-          otherLexiconNames: index.images
-            .filter((image) => !recognised.has(image.key))
-            .map((image) => image.names[language]),
-          sourceText: wordsGiven(brief).join("\n"),
-        });
-        return check.ok ? reading : null;
-      } catch {
-        return null;
-      }
+          instructions: [...INSTRUCTIONS[language], lengthInstruction(language, band)],
+        }),
+        band,
+      });
+      if (reading === null) return null;
+      const check = checkModelReading(reading, {
+        language,
+        band,
+        allowedNames: analysis.matches.map(nameOf),
+        otherLexiconNames: unrecognisedImageNames(request.lexicon, new Set(byKey.keys()), language),
+        sourceText: wordsGiven(brief).join("\n"),
+      });
+      return check.ok ? reading : null;
     },
+    phraseConsultation: (request) => phraseConsultation(config, fetchImpl, request),
   };
 }

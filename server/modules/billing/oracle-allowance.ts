@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { isPremium } from "../../../contract/billing-constants";
 import { FREE_ORACLE_WINDOW_DAYS } from "../../../contract/constants";
 import type { AppContext } from "../../context";
+import type { Queryable } from "../../db/client";
 import { users } from "../../db/schema/index";
 import { AppError } from "../../lib/errors";
 import type { SessionUser } from "../accounts/sessions";
@@ -41,4 +42,15 @@ export async function consumeOracleAllowance(
     remaining: Math.max(0, counted.limit - counted.used),
     resetsAt: counted.resetsAt,
   };
+}
+
+/**
+ * Gives back counted consultations that failed, so a free user is not charged for a reading they never got.
+ * Only for consultations that were counted (the caller knows); never below zero.
+ */
+export async function refundOracleAllowance(db: Queryable, userId: number, consultations = 1): Promise<void> {
+  await db
+    .update(users)
+    .set({ oracleUsed: sql`GREATEST(${users.oracleUsed} - ${consultations}, 0)` })
+    .where(eq(users.id, userId));
 }

@@ -23,7 +23,10 @@ describe.each(testDrivers)("reminder settings on %s", (driver) => {
     const response = await browser.get("/api/reminders");
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      reminders: [{ kind: "dream-recall", enabled: false, localTime: "07:30", nextDueAt: null }],
+      reminders: [
+        { kind: "dream-recall", enabled: false, localTime: "07:30", nextDueAt: null },
+        { kind: "oracle-practice", enabled: false, localTime: "19:00", nextDueAt: null },
+      ],
       quietHours: null,
       timezone: "UTC",
     });
@@ -141,13 +144,16 @@ describe.each(testDrivers)("reminder settings on %s", (driver) => {
     expect(quiet.json()).toMatchObject({
       quietHours: { start: "22:00", end: "07:00" },
       timezone: "America/New_York",
-      reminders: [{ kind: "dream-recall", localTime: "06:30", nextDueAt: "2027-06-01T11:00:00.000Z" }],
+      reminders: [
+        { kind: "dream-recall", localTime: "06:30", nextDueAt: "2027-06-01T11:00:00.000Z" },
+        { kind: "oracle-practice", nextDueAt: null },
+      ],
     });
 
     const cleared = await browser.request("PUT", "/api/reminders/quiet-hours", { quietHours: null });
     expect(cleared.json()).toMatchObject({
       quietHours: null,
-      reminders: [{ nextDueAt: "2027-06-01T10:30:00.000Z" }],
+      reminders: [{ nextDueAt: "2027-06-01T10:30:00.000Z" }, { kind: "oracle-practice", nextDueAt: null }],
     });
   });
 

@@ -5,8 +5,8 @@ import { reminderDeliveries, reminders, users } from "../../db/schema/index";
 import { actionMail } from "../../integrations/email/templates";
 import { type PushContext, pushToUser } from "../../integrations/push/deliver";
 import { describeFailure } from "../../lib/background";
-import { isLanguage } from "../../lib/i18n";
-import { reminderKindDefinitions } from "./reminder-kinds";
+import { isLanguage, type Language } from "../../lib/i18n";
+import { type ReminderMessage, reminderKindDefinitions } from "./reminder-kinds";
 import { quietHoursOf } from "./reminder-settings";
 import { localDateOf, nextDueAt } from "./schedule";
 
@@ -70,29 +70,42 @@ export async function sendDueReminders(ctx: ReminderContext, now: Date): Promise
 async function fire(ctx: ReminderContext, reminder: DueReminder, now: Date): Promise<void> {
   const { user } = reminder;
   const due = reminder.nextDueAt!;
-  const [claim] = await ctx.db
-    .insert(reminderDeliveries)
-    // createdAt is the tick's instant (the injected clock), so tests and support read when it fired.
-    .values({ reminderId: reminder.id, localDate: localDateOf(due, user.timezone), createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: reminderDeliveries.id });
+  const language = isLanguage(user.language) ? user.language : "en";
+  // A kind with nothing to remind of today claims no delivery: the day passes and the reminder moves on.
+  const message = await reminderKindDefinitions[reminder.kind as ReminderKind].message(
+    ctx.db,
+    user,
+    language,
+    now,
+  );
+  const [claim] = message
+    ? await ctx.db
+        .insert(reminderDeliveries)
+        // createdAt is the tick's instant (the injected clock), so tests and support read when it fired.
+        .values({ reminderId: reminder.id, localDate: localDateOf(due, user.timezone), createdAt: now })
+        .onConflictDoNothing()
+        .returning({ id: reminderDeliveries.id })
+    : [];
   // Moved on before sending, so a slow or failed delivery does not leave it due. Only from the instant read: a
   // time the user set meanwhile stays.
   await ctx.db
     .update(reminders)
     .set({ nextDueAt: nextDueAt(now, reminder.localTime, user.timezone, quietHoursOf(user)) })
     .where(and(eq(reminders.id, reminder.id), eq(reminders.nextDueAt, due)));
-  if (!claim) return;
+  if (!claim || !message) return;
 
-  const channel = await deliver(ctx, reminder);
+  const channel = await deliver(ctx, reminder, message, language);
   await ctx.db.update(reminderDeliveries).set({ channel }).where(eq(reminderDeliveries.id, claim.id));
 }
 
 /** Push when the user allows it and a device took it; otherwise mail when the user allows that. */
-async function deliver(ctx: ReminderContext, reminder: DueReminder): Promise<"push" | "email" | "none"> {
+async function deliver(
+  ctx: ReminderContext,
+  reminder: DueReminder,
+  message: ReminderMessage,
+  language: Language,
+): Promise<"push" | "email" | "none"> {
   const { user } = reminder;
-  const language = isLanguage(user.language) ? user.language : "en";
-  const message = reminderKindDefinitions[reminder.kind as ReminderKind].message(language);
   if (user.pushNotifications) {
     // One tag per kind: a reminder not yet looked at is replaced, not stacked.
     const { delivered } = await pushToUser(ctx, user.id, { ...message, tag: `reminder-${reminder.kind}` });

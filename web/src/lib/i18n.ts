@@ -7,17 +7,19 @@ export const supportedLanguages = ["en", "es"] as const;
 export type Language = (typeof supportedLanguages)[number];
 
 /**
- * Four namespaces per language, each its own chunk, fetched only for the active language:
+ * Five namespaces per language, each its own chunk, fetched only for the active language:
  * `translation` (the app frame, the landing page, forms and account) before the first render, `content`
  * (the long texts of /learn, /help, /cache-help, /privacy-policy, /terms-of-service) with those pages,
  * `dreams` (dream input, interpretation, journal, personal symbols, symbol administration) with those pages,
- * and `billing` (plans, checkout, subscription, premium promotion, billing admin) with those pages.
+ * `billing` (plans, checkout, subscription, premium promotion, billing admin) with those pages, and `oracle`
+ * (oracle profile, consultation, history, shared reading) with those pages.
  */
-export const namespaces = ["translation", "content", "dreams", "billing"] as const;
+export const namespaces = ["translation", "content", "dreams", "billing", "oracle"] as const;
 export type Namespace = (typeof namespaces)[number];
 export const CONTENT_NS: Namespace = "content";
 export const DREAMS_NS: Namespace = "dreams";
 export const BILLING_NS: Namespace = "billing";
+export const ORACLE_NS: Namespace = "oracle";
 
 type Bundle = () => Promise<{ default: ResourceKey }>;
 const bundles: Record<Language, Record<Namespace, Bundle>> = {
@@ -26,12 +28,14 @@ const bundles: Record<Language, Record<Namespace, Bundle>> = {
     content: () => import("../locales/content/en.json"),
     dreams: () => import("../locales/dreams/en.json"),
     billing: () => import("../locales/billing/en.json"),
+    oracle: () => import("../locales/oracle/en.json"),
   },
   es: {
     translation: () => import("../locales/es.json"),
     content: () => import("../locales/content/es.json"),
     dreams: () => import("../locales/dreams/es.json"),
     billing: () => import("../locales/billing/es.json"),
+    oracle: () => import("../locales/oracle/es.json"),
   },
 };
 

@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, lazy, memo } from "react";
-import { BILLING_NS, CONTENT_NS, DREAMS_NS, loadNamespaces } from "../lib/i18n";
+import { BILLING_NS, CONTENT_NS, DREAMS_NS, loadNamespaces, ORACLE_NS } from "../lib/i18n";
 import { type PageKey, routeTable } from "../route-table";
 
 type PageModule = { default: ComponentType };
@@ -22,6 +22,12 @@ const withBilling =
   (load: Loader): Loader =>
   () =>
     Promise.all([load(), loadNamespaces(BILLING_NS)]).then(([module]) => module);
+
+/** An oracle page: its chunk and the `oracle` texts download together. */
+const withOracle =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespaces(ORACLE_NS)]).then(([module]) => module);
 
 interface LazyPage {
   /** Renders the page, suspending (route Suspense: spinner) only while its chunk is still downloading. */
@@ -87,6 +93,10 @@ const registry: Record<PageKey, LazyPage> = {
   accountSubscription: lazyPage(withBilling(() => import("../features/billing/SubscriptionPage"))),
   premiumPromo: lazyPage(withBilling(() => import("../features/billing/PremiumPromoPage"))),
   billingDebug: lazyPage(withBilling(() => import("../features/billing/BillingDebugPage"))),
+  oracleConsultation: lazyPage(withOracle(() => import("../features/oracle/ConsultationPage"))),
+  oracleProfileSetup: lazyPage(withOracle(() => import("../features/oracle/ProfileSetupPage"))),
+  oracleHistory: lazyPage(withOracle(() => import("../features/oracle/HistoryPage"))),
+  oracleShared: lazyPage(withOracle(() => import("../features/oracle/SharedReadingPage"))),
 };
 const notFound = lazyPage(() => import("../features/marketing/NotFoundPage"));
 

@@ -94,6 +94,10 @@ function ReminderSetting({
       label: t("account.reminders.dreamRecall"),
       hint: t("account.reminders.dreamRecallHint"),
     },
+    "oracle-practice": {
+      label: t("account.reminders.oraclePractice"),
+      hint: t("account.reminders.oraclePracticeHint"),
+    },
   };
 
   function save(changes: Partial<Pick<Reminder, "enabled" | "localTime">>) {
@@ -122,7 +126,8 @@ function ReminderSetting({
       : null;
 
   return (
-    <div className="flex flex-col gap-3">
+    // Each kind has its own time field: the group's name tells them apart.
+    <fieldset aria-label={texts[reminder.kind].label} className="flex min-w-0 flex-col gap-3">
       <SwitchField
         label={texts[reminder.kind].label}
         description={texts[reminder.kind].hint}
@@ -139,7 +144,7 @@ function ReminderSetting({
         className="sm:max-w-56"
       />
       {next ? <p className={descriptionClass}>{t("account.reminders.next", next)}</p> : null}
-    </div>
+    </fieldset>
   );
 }
 

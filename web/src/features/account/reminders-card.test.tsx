@@ -185,6 +185,43 @@ describe("RemindersCard", () => {
     expect(reminders.getByRole("button", { name: "Clear quiet hours" })).toBeTruthy();
   });
 
+  it("names each kind the server lists, each with its own time, in either language", async () => {
+    const oraclePractice: Reminder = {
+      kind: "oracle-practice",
+      enabled: true,
+      localTime: "19:00",
+      nextDueAt: null,
+    };
+    fakeServer((call) =>
+      call.method === "GET" && call.url === "/api/reminders"
+        ? {
+            status: 200,
+            body: {
+              reminders: [
+                { kind: "dream-recall", enabled: false, localTime: "07:30", nextDueAt: null },
+                oraclePractice,
+              ],
+              quietHours: null,
+              timezone: "Europe/Madrid",
+            },
+          }
+        : undefined,
+    );
+    await initI18n("es");
+    renderCard();
+    const reminders = within(await screen.findByRole("region", { name: "Recordatorios" }));
+    const group = within(
+      await reminders.findByRole("group", { name: "Recordatorio de los días de práctica del oráculo" }),
+    );
+    expect(
+      group
+        .getByRole("switch", { name: "Recordatorio de los días de práctica del oráculo" })
+        .getAttribute("aria-checked"),
+    ).toBe("true");
+    expect((group.getByLabelText("Hora del recordatorio") as HTMLInputElement).value).toBe("19:00");
+    expect(reminders.getByRole("group", { name: "Recordatorio para recordar sueños" })).toBeTruthy();
+  });
+
   describe("says how reminders will arrive", () => {
     const subscribedHere = (subscribed: boolean) =>
       vi

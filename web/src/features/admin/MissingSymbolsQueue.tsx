@@ -10,8 +10,8 @@ import { ListStatus, TABLE_SKELETON } from "../../components/ui/Status";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/toast-store";
 import { DREAMS_NS } from "../../lib/i18n";
+import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { formatDreamDate } from "../dreams/format";
-import { useDebouncedValue } from "../dreams/use-debounced-value";
 import {
   MISSING_STATUSES,
   type MissingStatus,

@@ -12,8 +12,8 @@ import { SelectField } from "../../components/ui/SelectField";
 import { Skeleton, TABLE_SKELETON } from "../../components/ui/Status";
 import { TextField } from "../../components/ui/TextField";
 import { DREAMS_NS } from "../../lib/i18n";
+import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { useSymbolCategoryLabel } from "../dreams/SymbolList";
-import { useDebouncedValue } from "../dreams/use-debounced-value";
 import { AdminSymbolForm } from "./AdminSymbolForm";
 import {
   ADMIN_PAGE_SIZE,

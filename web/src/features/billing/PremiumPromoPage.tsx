@@ -46,6 +46,7 @@ const FEATURE_LINKS: Record<Feature, { href: string; key: string; needs: AppFeat
   features: [
     { href: "/insights", key: "promo.open.insights", needs: ["insights"] },
     { href: "/memory-lane", key: "promo.open.memoryLane", needs: ["memoryLane"] },
+    { href: "/oracle", key: "promo.open.oracle", needs: ["oracle"] },
     { href: "/dream-input", key: "promo.open.translate", needs: [] },
   ],
 };

@@ -509,6 +509,7 @@ describe("PremiumPromoPage", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Everything Premium unlocks");
     expect(screen.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
       "Unlimited dream translations, instead of 3 a day",
+      "Oracle consultations whenever you need them, beyond 1 every 30 days",
     ]);
     expect(await screen.findByText("Premium costs $9.99 a month, or $99.99 a year (save 16%).")).toBeTruthy();
     expect(screen.getByRole("link", { name: "See the plans" }).getAttribute("href")).toBe("/subscribe");
@@ -519,6 +520,7 @@ describe("PremiumPromoPage", () => {
     expect((await screen.findByRole("link", { name: "Translate a dream" })).getAttribute("href")).toBe(
       "/dream-input",
     );
+    expect(screen.getByRole("link", { name: "Ask the oracle" }).getAttribute("href")).toBe("/oracle");
     expect(screen.queryByRole("link", { name: "Open Memory Lane" })).toBeNull();
     expect(screen.queryByRole("link", { name: "See the plans" })).toBeNull();
   });
