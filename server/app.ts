@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "f
 import type { AppConfig } from "./config";
 import { type AppContext, type Clock, systemClock } from "./context";
 import type { DatabaseHandle } from "./db/client";
+import { loadPlaces } from "./engine/astro/index";
 import { createChatWriter } from "./integrations/ai/chat-writer";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./integrations/email/mailer";
 import { createJobs } from "./integrations/jobs/pg-boss-jobs";
@@ -147,7 +148,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("background", ctx.background);
   // Administrators' lexicon edits live in the database: the engine starts with them.
   await ctx.symbols.reload(database.db);
-  if (options.warmUp) warmUpTranslation(ctx);
+  if (options.warmUp) {
+    warmUpTranslation(ctx);
+    loadPlaces();
+  }
 
   await app.register(swagger, {
     openapi: {

@@ -3,6 +3,6 @@
  * historical offset (local mean time from the longitude before standard time), and astronomy-engine for the
  * sun, moon and ascendant. Pure: no network, no database.
  */
-export { placeById, resolvePlace, searchPlaces } from "./gazetteer";
+export { loadPlaces, placeById, resolvePlace, searchPlaces } from "./gazetteer";
 export { birthInstant } from "./local-time";
 export { computeNatalChart, type NatalResult, signOf } from "./natal";

@@ -82,6 +82,22 @@ describe("checking a model's reading", () => {
     );
   });
 
+  it("rejects certainty about the future in both languages, but not its denial", () => {
+    expect(checkModelReading(`${EN_READING} This will surely work out.`, rules()).problems).toEqual([
+      "prediction: will surely",
+    ]);
+    expect(checkModelReading(`${EN_READING} You are destined to lead.`, rules()).problems).toEqual([
+      "prediction: are destined to",
+    ]);
+    expect(checkModelReading(`${ES_READING} Sin duda vas a lograrlo.`, esRules()).problems).toEqual([
+      "prediction: sin duda vas a",
+    ]);
+    expect(checkModelReading(`${ES_READING} Estás destinada a brillar.`, esRules()).problems).toEqual([
+      "prediction: estas destinada a",
+    ]);
+    expect(checkModelReading(`${EN_READING} You are not destined to fail.`, rules()).ok).toBe(true);
+  });
+
   it("rejects medical and diagnostic claims in both languages, with or without accents", () => {
     expect(
       checkModelReading(`${EN_READING} You have anxiety and may need medication.`, rules()).problems,

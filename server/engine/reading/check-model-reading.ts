@@ -26,15 +26,16 @@ export interface ModelReadingCheck {
 }
 
 // Lower case without accents, so "diagnóstico" and "diagnostico", "soñante" and "sonante" meet one pattern.
-function foldText(text: string): string {
+export function foldText(text: string): string {
   return text
     .toLowerCase()
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "");
 }
 
+// Foretelling, and certainty about what is to come ("you will surely", «estás destinada a»).
 const PREDICTION =
-  /\b(?:will happen|is going to happen|predicts?|foretells?|a sign that you will|you will (?:meet|lose|die|get|find|receive|marry)|va a pasar|predice|anuncia que|vas a (?:morir|perder|conocer|encontrar|recibir)|se cumplira)\b/g;
+  /\b(?:will happen|is going to happen|predicts?|foretells?|a sign that you will|you will (?:meet|lose|die|get|find|receive|marry)|will (?:certainly|definitely|surely|undoubtedly)|(?:is|are) (?:destined|fated) to|guaranteed to|va a pasar|predice|anuncia que|vas a (?:morir|perder|conocer|encontrar|recibir)|se cumplira|(?:seguro que|seguramente|sin duda) (?:vas a|va a|lograras|conseguiras|encontraras)|(?:estas|esta) (?:pre)?destinad[oa]s? a|tu destino es|esta escrito que)\b/g;
 
 const MEDICAL =
   /\b(?:diagnos\w*|disorders?|medications?|dosage|you have (?:depression|anxiety|ptsd|ocd|adhd|bipolar|trauma)|(?:clinical|major|suffer(?:s|ing)? from|symptoms? of|signs? of) (?:depression|anxiety|ptsd)|trastornos?|medicamentos?|medicacion|tienes (?:depresion|ansiedad|tept|toc|trauma)|sufres (?:de )?(?:depresion|ansiedad)|sintomas de (?:depresion|ansiedad))\b/g;

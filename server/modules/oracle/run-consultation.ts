@@ -1,11 +1,14 @@
 import { and, eq, lt } from "drizzle-orm";
 import { isPremium } from "../../../contract/billing-constants";
-import { type OracleStep, oracleReadingSchema } from "../../../contract/oracle";
+import { type OracleReading, type OracleStep, oracleReadingSchema } from "../../../contract/oracle";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db/client";
 import { oracleConsultations } from "../../db/schema/index";
+import type { LexiconData } from "../../engine/lexicon/schema";
+import { careNeeds } from "../../engine/oracle/care-needs";
 import { composeConsultation } from "../../engine/oracle/index";
 import { analyseDream } from "../../engine/reading/index";
+import type { DreamAnalysis } from "../../engine/reading/types";
 import type { SessionUser } from "../accounts/sessions";
 import { refundOracleAllowance } from "../billing/oracle-allowance";
 import { loadDreamerHistory } from "../dreams/dreamer-history";
@@ -13,7 +16,7 @@ import { recognize } from "../dreams/recognize";
 import { ABANDONED_AFTER_MS } from "./consultation-presenter";
 import { loadOracleProfile } from "./oracle-profile";
 
-type RunContext = Pick<AppContext, "db" | "symbols" | "log">;
+type RunContext = Pick<AppContext, "db" | "symbols" | "log" | "prose">;
 
 /** The row left "processing" was settled by someone else (found abandoned): this run has nothing to write. */
 class Settled extends Error {}
@@ -29,11 +32,34 @@ async function markFailed(db: Queryable, id: string): Promise<boolean> {
 }
 
 /**
+ * The message in the model's words when one is configured and its answer passes the checks; the composer's
+ * otherwise. Care readings keep the composer's words (support lines included), as dream readings keep the care
+ * template. Everything else (plan, exercise, themes, symbols, notes) stays the composer's.
+ */
+async function phrased(
+  ctx: RunContext,
+  reading: OracleReading,
+  challenge: { text: string; analysis: DreamAnalysis; lexicon: LexiconData },
+): Promise<OracleReading> {
+  if (!ctx.prose || careNeeds(challenge.analysis).length > 0) return reading;
+  const message = await ctx.prose.phraseConsultation({
+    language: reading.language,
+    challenge: challenge.text,
+    message: reading.message,
+    themes: reading.themes.map((theme) => theme.name),
+    exercise: reading.exercise.name,
+    symbols: reading.symbols,
+    lexicon: challenge.lexicon,
+  });
+  return message ? { ...reading, message, source: "model" } : reading;
+}
+
+/**
  * Runs the consultation's steps off the request, writing each step to the row as it completes so the page shows
  * real progress: the challenge read by the dream engine, the profile, the user's recent dream symbols (counts
- * only, never dream text), then the reading composed and checked against the contract. Any failure marks the
- * consultation failed and gives a counted consultation back. The AI phrasing that dream readings may get has no
- * oracle counterpart yet: the composer's text is the reading.
+ * only, never dream text), then the reading composed and checked against the contract, its message phrased by a
+ * configured model when its answer passes the checks (time-bounded; a model's failure only keeps the composer's
+ * text). Any failure of a step marks the consultation failed and gives a counted consultation back.
  */
 export async function runConsultation(
   ctx: RunContext,
@@ -83,9 +109,14 @@ export async function runConsultation(
     await reach("choosing-practice");
 
     // The plan (ten days, each within bounds) and every field the pages read, checked before it is kept.
-    const reading = oracleReadingSchema.parse(composed);
+    const checked = oracleReadingSchema.parse(composed);
     await reach("writing-plan");
 
+    const reading = await phrased(ctx, checked, {
+      text: consultation.challenge,
+      analysis,
+      lexicon: recognition.lexicon,
+    });
     await reach("complete", {
       status: "complete",
       oracleResponse: reading,

@@ -17,7 +17,7 @@ export const newConsultationId = () => randomBytes(16).toString("base64url");
  * The answer is the consultation at its first step; the page follows it with GET until it is complete.
  */
 export async function startConsultation(
-  ctx: Pick<AppContext, "db" | "clock" | "symbols" | "log" | "background">,
+  ctx: Pick<AppContext, "db" | "clock" | "symbols" | "log" | "background" | "prose">,
   user: SessionUser,
   body: CreateConsultationBody,
 ): Promise<Consultation> {

@@ -6,7 +6,7 @@ import { bodyClass, cardClass, h2Class, mutedClass } from "./styles";
 import { ContentColumn, PageHeader, Toc } from "./ui";
 
 /** The day the privacy policy and the terms were last changed (shown localized on both pages). */
-export const LEGAL_LAST_UPDATED = { year: 2026, month: 11, day: 22 };
+export const LEGAL_LAST_UPDATED = { year: 2026, month: 11, day: 29 };
 
 function formatUpdated(language: string): string {
   const { year, month, day } = LEGAL_LAST_UPDATED;
