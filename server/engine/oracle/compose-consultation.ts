@@ -23,7 +23,7 @@ import { joinNames } from "../reading/retell";
 import type { DreamAnalysis } from "../reading/types";
 import { type CareNeed, careNeeds } from "./care-needs";
 import { chooseFromLibrary } from "./library";
-import { type Echo, ORACLE_PHRASES, type OraclePhrases, type TaskWords } from "./phrases";
+import { ORACLE_PHRASES, type OraclePhrases, type TaskWords } from "./phrases";
 import { type Pick, pickerFor } from "./pick";
 import { buildPlan, practiceDays } from "./plan";
 import { signsNote } from "./signs";
