@@ -2,9 +2,12 @@ import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Dream } from "../contract/dreams";
+import type { Consultation, PlaceSearchResponse } from "../contract/oracle";
+import { ORACLE_CHALLENGE_MAX, ORACLE_TEXT_MAX } from "../contract/oracle-constants";
 import type { AdminSymbolBody } from "../contract/symbols";
 import { users } from "../server/db/schema/index";
 import { grantAdmin } from "../server/modules/accounts/grant-admin";
+import { seedEarlierPracticeDays } from "./oracle-seed";
 import { journeySuite, newPage, signUpAndLogIn } from "./support";
 import { PAYLOADS, type Payload, proofMarkup, reportedId, templateExpressions } from "./xss-payloads";
 
@@ -170,6 +173,18 @@ function fill(payloads: readonly Payload[], max: number): [string[], Payload[]] 
   return [taken, left];
 }
 
+/** Every payload, in as few fills of `max` characters as they take: one field's values over several saves. */
+function packs(payloads: readonly Payload[], max: number): string[][] {
+  const out: string[][] = [];
+  for (let left = [...payloads]; left.length > 0; ) {
+    const [taken, rest] = fill(left, max);
+    if (taken.length === 0) throw new Error(`a payload is longer than ${max} characters`);
+    out.push(taken);
+    left = rest;
+  }
+  return out;
+}
+
 function adminGroups(): Group[] {
   return chunks(PAYLOADS, 10).map((payloads, index) => {
     const [name, left] = fill(payloads, NAME_MAX);
@@ -239,12 +254,14 @@ function translationOf(values: readonly string[]): string {
 }
 
 const TAG_MAX = 40;
+/** contract/oracle.ts: the birth place as typed. */
+const BIRTH_LOCATION_MAX = 200;
 
 // --- Talking to the API as the signed-in page --------------------------------------------------------------
 
 async function call(
   page: Page,
-  method: "GET" | "POST" | "PATCH",
+  method: "GET" | "POST" | "PATCH" | "PUT",
   path: string,
   data?: unknown,
 ): Promise<{ status: number; body: unknown }> {
@@ -257,7 +274,7 @@ async function call(
   return { status: response.status(), body: text ? (JSON.parse(text) as unknown) : null };
 }
 
-async function store(page: Page, path: string, data: unknown, method: "POST" | "PATCH" = "POST") {
+async function store(page: Page, path: string, data: unknown, method: "POST" | "PATCH" | "PUT" = "POST") {
   const answer = await call(page, method, path, data);
   if (answer.status >= 300) {
     throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
@@ -277,6 +294,26 @@ async function translate(page: Page, content: string): Promise<void> {
   const { symbols } = (await response.json()) as { symbols: Array<{ description: string }> };
   const marker = symbols.find((symbol) => symbol.description)?.description.split("\n")[0];
   if (marker) await page.waitForFunction((text) => document.body.innerText.includes(text), marker);
+}
+
+/** The consultation once its steps have run (the reading is written off the request). */
+async function settledConsultation(page: Page, id: string): Promise<Consultation> {
+  let consultation: Consultation | undefined;
+  await expect
+    .poll(async () => {
+      consultation = (await call(page, "GET", `/api/oracle/consultations/${id}`)).body as Consultation;
+      return consultation.status;
+    })
+    .not.toBe("processing");
+  expect(consultation?.status).toBe("complete");
+  return consultation!;
+}
+
+/** Opens every <details> (a challenge, earlier journal entries): a closed one's text is not on the screen. */
+async function openDetails(page: Page): Promise<void> {
+  await page.locator("details").evaluateAll((all) => {
+    for (const details of all) (details as HTMLDetailsElement).open = true;
+  });
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -572,6 +609,125 @@ describe("stored XSS", () => {
     await page.getByLabel("Profile picture URL").waitFor();
     await check(owner, "/account", [picture]);
 
+    // --- The oracle: profile, consultations, practice journal, follow-up, history and the shared reading ----
+    // The profile: the typed birth place (kept as typed beside the picked place) and the two free texts, one
+    // save and one visit per fill of the shortest field.
+    const { places } = (await call(page, "GET", "/api/oracle/places?q=London")).body as PlaceSearchResponse;
+    const profileFields = {
+      birthLocation: packs(PAYLOADS, BIRTH_LOCATION_MAX),
+      currentChallenges: packs(PAYLOADS, ORACLE_TEXT_MAX),
+      spiritualGoals: packs(PAYLOADS, ORACLE_TEXT_MAX),
+    };
+    const profileSaves = Math.max(...Object.values(profileFields).map((fills) => fills.length));
+    for (let save = 0; save < profileSaves; save++) {
+      const fillOf = (fills: string[][]) => fills[save % fills.length]!;
+      const birthLocation = fillOf(profileFields.birthLocation).join(" ");
+      const currentChallenges = fillOf(profileFields.currentChallenges);
+      const spiritualGoals = fillOf(profileFields.spiritualGoals);
+      await store(
+        page,
+        "/api/oracle/profile",
+        {
+          birthDate: "1990-07-14",
+          birthTime: "14:30",
+          birthLocation,
+          birthPlaceId: places[0]!.id,
+          currentChallenges: currentChallenges.join("\n"),
+          spiritualGoals: spiritualGoals.join("\n"),
+        },
+        "PUT",
+      );
+      await page.goto("/oracle-profile-setup");
+      await page.getByRole("region", { name: "Your signs" }).waitFor();
+      await check(owner, "/oracle-profile-setup", [birthLocation, ...currentChallenges, ...spiritualGoals]);
+    }
+    for (const field of Object.keys(profileFields)) count(`oracle profile ${field}`, PAYLOADS.length);
+    // Typed into the birth place field: the suggestions' status repeats what was typed.
+    const placeField = page.getByRole("combobox", { name: "Birth place" });
+    for (const payload of [PAYLOADS[4]!, PAYLOADS[60]!, PAYLOADS[94]!]) {
+      await placeField.fill(payload.text);
+      await page.getByRole("status").filter({ hasText: "No place found for" }).waitFor();
+      await check(owner, "/oracle-profile-setup place search", [payload.text]);
+      count("oracle birth place typed");
+    }
+
+    // Consultations whose challenges carry every payload and name the administrator's symbols, so the
+    // reading shows those symbols' names too.
+    const triggers = `I dreamt of a ${groups.map((group) => group.triggerEn).join(", a ")}.`;
+    const challengeFills = packs(PAYLOADS, ORACLE_CHALLENGE_MAX - triggers.length - 1);
+    const consultations: Consultation[] = [];
+    for (const fill of challengeFills) {
+      const asked = (await store(page, "/api/oracle/consultations", {
+        challenge: `${triggers}\n${fill.join("\n")}`,
+      })) as Consultation;
+      consultations.push(await settledConsultation(page, asked.id));
+    }
+    count("oracle challenge", PAYLOADS.length);
+    const readingNames = consultations.flatMap((consultation) =>
+      consultation.reading!.symbols.map((symbol) => symbol.name),
+    );
+    expect(readingNames.filter((name) => groups.some((group) => group.name === name))).not.toEqual([]);
+
+    // The practice journal: two earlier days written in the database (the API writes today's entry only),
+    // then today's entry of each consultation through the API; the first one's follow-up reads them all.
+    const journalFills = packs(PAYLOADS, ORACLE_TEXT_MAX);
+    const [practised, second] = consultations as [Consultation, Consultation];
+    const entryOf = (fill: string[]) => ({
+      journalEntry: all.join("\n"),
+      insights: fill.join("\n"),
+      challenges: fill.join("\n"),
+      nextSteps: fill.join("\n"),
+    });
+    await seedEarlierPracticeDays(server, "xss_owner", practised.id, journalFills.map(entryOf));
+    for (const [index, consultation] of consultations.entries()) {
+      const fill = journalFills[index % journalFills.length]!;
+      await store(page, `/api/oracle/consultations/${consultation.id}/journal`, {
+        ...entryOf(fill),
+        exerciseImplemented: true,
+        moodBefore: 4,
+        moodAfter: 6,
+        practiceRating: 4,
+      });
+      for (const field of ["insights", "challenges", "nextSteps"])
+        count(`oracle journal ${field}`, fill.length);
+    }
+    count("oracle journal entry", PAYLOADS.length);
+
+    /** A consultation's page once its journal is in: the challenge, the reading, the entries (all opened). */
+    const consultationPage = async (consultation: Consultation, label: string) => {
+      await page.goto(`/oracle?consultation=${consultation.id}`);
+      await page.getByRole("heading", { name: "Your 10 days" }).waitFor();
+      await openDetails(page);
+      await check(owner, label, [...all, ...consultation.reading!.symbols.map((symbol) => symbol.name)]);
+    };
+    await consultationPage(practised, "/oracle consultation and journal");
+    await consultationPage(second, "/oracle consultation and journal");
+    await store(page, `/api/oracle/consultations/${practised.id}/follow-up`, undefined);
+    await consultationPage(practised, "/oracle follow-up");
+    expect(await page.getByRole("region", { name: "Your follow-up" }).count()).toBe(1);
+
+    await page.goto("/oracle-history");
+    await page
+      .getByRole("article")
+      .nth(consultations.length - 1)
+      .waitFor();
+    await check(owner, "/oracle-history", all);
+
+    // The shared reading, opened by someone without a session.
+    const shared = (await store(page, `/api/oracle/consultations/${practised.id}/share`, undefined)) as {
+      sharePath: string;
+    };
+    const guestSide = await newPage(suite.browser, server.origin);
+    const guest = { ...guestSide, detector: await watch(guestSide.context, guestSide.page) };
+    await guest.page.goto(shared.sharePath);
+    await guest.page.getByRole("region", { name: "The oracle's message" }).waitFor();
+    await check(
+      guest,
+      "/share/oracle",
+      practised.reading!.symbols.map((symbol) => symbol.name),
+    );
+    await guest.context.close();
+
     // --- The administrator's pages ------------------------------------------------------------------------
     const adminPage = admin.page;
     await adminPage.goto("/admin/symbol-management");
@@ -629,7 +785,7 @@ describe("stored XSS", () => {
 
     const values = [...stored.values()].reduce((sum, n) => sum + n, 0);
     console.info(
-      `[trust] stored xss: ${PAYLOADS.length} payloads x ${stored.size} fields (${values} stored values), viewed on ${pages.size} pages (${views} views) as owner and admin, ${owner.detector.executions.length + admin.detector.executions.length} executions`,
+      `[trust] stored xss: ${PAYLOADS.length} payloads x ${stored.size} fields (${values} stored values), viewed on ${pages.size} pages (${views} views) as owner and admin (and a guest on the shared reading), ${owner.detector.executions.length + admin.detector.executions.length} executions`,
     );
     console.info(
       `[trust] stored xss highlighting: ${codeMarks.dreamInput} marked passages cut from attack strings on /dream-input, ${codeMarks.dialog} in the journal dialog, ${codeMarks.debug} on /debug-symbols, all shown as text`,
@@ -665,5 +821,5 @@ describe("stored XSS", () => {
 
     await admin.context.close();
     await owner.context.close();
-  }, 480_000);
+  }, 600_000);
 });

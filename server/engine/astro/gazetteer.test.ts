@@ -42,13 +42,15 @@ describe("gazetteer: Spanish and other alternate names", () => {
       id: LONDON_GB,
       name: "London",
       countryCode: "GB",
-      region: "ENG",
+      // "ENG" narrows a search ("London, ENG") but is not shown as a name.
+      region: null,
       latitude: 51.50853,
       longitude: -0.12574,
       timezone: "Europe/London",
       population: 7556900,
     });
     expect(resolvePlace("Madrid", "es")?.region).toBeNull();
+    expect(resolvePlace("Nueva York", "es")?.region).toBe("NY");
   });
 });
 

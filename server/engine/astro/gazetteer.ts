@@ -276,7 +276,8 @@ function toBirthPlace(place: Place, name: string): BirthPlace {
     id: place.id,
     name,
     countryCode: place.countryCode,
-    region: place.region,
+    // Two-letter codes read as names ("NY", "ZH"); longer ones ("ENG") only narrow a search.
+    region: place.region !== null && /^[A-Z]{2}$/.test(place.region) ? place.region : null,
     latitude: place.latitude,
     longitude: place.longitude,
     timezone: place.timezone,

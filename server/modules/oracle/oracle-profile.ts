@@ -129,9 +129,12 @@ export async function loadOracleProfile(db: Queryable, userId: number): Promise<
 
 /** The gazetteer place the user picked, or the best one for what they typed; 422 on birthLocation otherwise. */
 function resolveBirthPlace(body: UpdateOracleProfileBody, language: Language): BirthPlace {
+  const picked = body.birthPlaceId;
+  // A picked suggestion keeps the name it was found by ("Londres"), which the typed text still finds.
   const place =
-    body.birthPlaceId !== undefined
-      ? placeById(body.birthPlaceId, language)
+    picked !== undefined
+      ? (searchPlaces(body.birthLocation, language, 20).find((found) => found.id === picked) ??
+        placeById(picked, language))
       : resolvePlace(body.birthLocation, language);
   if (!place) throw validationError("validation.unknownPlace", "birthLocation");
   return place;

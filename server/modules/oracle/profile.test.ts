@@ -94,6 +94,25 @@ describe.each(testDrivers)("the oracle profile on %s", (driver) => {
     expect((await browser.get("/api/oracle/profile")).json().complete).toBe(false);
   });
 
+  it("keeps a picked suggestion's place and the name it was found by, over a namesake", async () => {
+    const { browser } = await oracleUser(t);
+    const [canadian] = (await browser.get("/api/oracle/places?q=London, Canadá&lang=es")).json().places;
+    expect(canadian).toMatchObject({ countryCode: "CA", name: "London" });
+    const [britain] = (await browser.get("/api/oracle/places?q=Londres&lang=es")).json().places;
+    const saved = await browser.request("PUT", "/api/oracle/profile", {
+      ...BIRTH,
+      birthLocation: "Londres, Reino Unido",
+      birthPlaceId: britain.id,
+    });
+    expect(saved.json().birthPlace).toMatchObject({ id: britain.id, name: "Londres", countryCode: "GB" });
+    const other = await browser.request("PUT", "/api/oracle/profile", {
+      ...BIRTH,
+      birthLocation: "London",
+      birthPlaceId: canadian.id,
+    });
+    expect(other.json().birthPlace).toMatchObject({ id: canadian.id, timezone: "America/Toronto" });
+  });
+
   it("refuses a birth date before 1800 or after today", async () => {
     const { browser } = await oracleUser(t);
     for (const birthDate of ["1799-12-31", "2999-01-01"]) {
