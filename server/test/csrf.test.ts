@@ -3,7 +3,13 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxCards } from "../../contract/billing";
 import type { Database } from "../db/client";
-import { missingSymbols, processedEvents, sandboxSubscriptions, users } from "../db/schema/index";
+import {
+  missingSymbols,
+  oracleConsultations,
+  processedEvents,
+  sandboxSubscriptions,
+  users,
+} from "../db/schema/index";
 import { grantAdmin } from "../modules/accounts/grant-admin";
 import { isAllowedOrigin } from "../plugins/security";
 import {
@@ -391,7 +397,35 @@ describe.each(testDrivers)("CSRF: every state-changing route x 4 variants on %s"
     const resetMail = await t.smtp.lastMailTo(victim.email);
     const resetToken = linkIn(resetMail, `${TEST_ORIGIN}/reset-password?token=`).searchParams.get("token");
 
+    // Oracle consultations (the victim is premium by now): one to write today's entry and share, one whose
+    // follow-up is open (an entry, then past day 10), one already shared to revoke.
+    const consult = async () => {
+      const asked = await browser.post("/api/oracle/consultations", {
+        challenge: "I keep postponing a hard conversation with my sister about our mother's care.",
+      });
+      expect(asked.statusCode, asked.body).toBe(202);
+      await t.app.background.idle();
+      return asked.json().id as string;
+    };
+    const [practising, followingUp, shared] = [await consult(), await consult(), await consult()];
+    const entry = await browser.post(`/api/oracle/consultations/${followingUp}/journal`, {
+      journalEntry: "Practised once.",
+      exerciseImplemented: true,
+    });
+    expect(entry.statusCode, entry.body).toBe(201);
+    await t.db
+      .update(oracleConsultations)
+      .set({ createdAt: new Date(t.clock.now().getTime() - 11 * 24 * 60 * 60 * 1000) })
+      .where(eq(oracleConsultations.id, followingUp));
+    expect((await browser.post(`/api/oracle/consultations/${shared}/share`)).statusCode).toBe(200);
+
     const ids: Record<string, string> = {
+      "/api/oracle/consultations/:id/journal": practising,
+      "/api/oracle/consultations/:id/share": practising,
+      "/api/oracle/consultations/:id/follow-up": followingUp,
+      // By method where one path has two verbs: revoking needs a shared reading.
+      "DELETE /api/oracle/consultations/:id/share": shared,
+      "/api/reminders/:kind": "dream-recall",
       "/api/dreams/:id": String(dream.json().dream.id),
       "/api/personal-symbols/:id": String(symbol.json().id),
       "/api/admin/symbols/:id": String(adminSymbol.json().id),
@@ -431,6 +465,13 @@ describe.each(testDrivers)("CSRF: every state-changing route x 4 variants on %s"
       "POST /api/billing/sandbox/sessions/:id/pay": { cardNumber: sandboxCards.succeeds },
       "POST /api/billing/sandbox/retry-payment": { cardNumber: sandboxCards.succeeds },
       "POST /api/admin/billing/sandbox/subscriptions/:id/advance": { renewal: "failed" },
+      "PUT /api/oracle/profile": { birthDate: "1990-07-24", birthLocation: "Madrid" },
+      "PUT /api/reminders/:kind": { enabled: true, localTime: "06:45" },
+      "PUT /api/reminders/quiet-hours": { quietHours: { start: "22:00", end: "07:00" } },
+      "POST /api/oracle/consultations/:id/journal": {
+        journalEntry: "A forged entry.",
+        exerciseImplemented: true,
+      },
     };
     // Routes added later: a body their schema accepts, and ids of 1.
     const schemas = new Map(inputRoutes(t.app).map((route) => [`${route.method} ${route.path}`, route.body]));
@@ -438,7 +479,7 @@ describe.each(testDrivers)("CSRF: every state-changing route x 4 variants on %s"
       const key = `${route.method} ${route.path}`;
       const schema = schemas.get(key);
       armed.set(key, {
-        url: route.path.replace(/:[^/]+/g, ids[route.path] ?? "1"),
+        url: route.path.replace(/:[^/]+/g, ids[key] ?? ids[route.path] ?? "1"),
         body: bodies[key] ?? (schema ? sampleObject(schema) : {}),
       });
     }
@@ -562,7 +603,8 @@ describe.each(testDrivers)("CSRF: every state-changing route x 4 variants on %s"
       expect(login.statusCode, `sign-in before ${key}: ${login.body}`).toBe(200);
       const before = await snapshotDatabase(t.db);
       const response = await browser.request(route.method as Method, url, body);
-      expect(response.json(), key).not.toEqual(ORIGIN_REFUSED);
+      // A 204 (revoking a share) has no body to compare.
+      if (response.statusCode !== 204) expect(response.json(), key).not.toEqual(ORIGIN_REFUSED);
       expect(response.statusCode, key).not.toBe(415);
       expect(response.statusCode, `${key}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
       if (changedTables(before, await snapshotDatabase(t.db)).length > 0) changedBy.push(key);
