@@ -27,6 +27,11 @@ export const MINUTE_MS = 60_000;
 /** A signed-in caller's requests count together, from any address; others' per address. */
 export const perUser = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : request.ip);
 
+/** `max` requests a minute per signed-in user, from whatever address (route `config` spread). */
+export const perUserLimit = (max: number) => ({
+  rateLimit: { max, timeWindow: MINUTE_MS, keyGenerator: perUser },
+});
+
 /**
  * What a route without its own `config.rateLimit` gets: every route is limited, so none (logout, a page, an
  * unknown asset) can be hammered for free. Far above what a person's browser sends; pages and assets load many

@@ -27,7 +27,7 @@ import type { AppContext } from "../../context";
 import { dreamImports, dreams } from "../../db/schema/index";
 import { translator } from "../../lib/i18n";
 import { answerOutcome, IDEMPOTENT_ROUTE_DESCRIPTION, idempotencyKeyOf } from "../../plugins/idempotency";
-import { MINUTE_MS, perUser } from "../../plugins/rate-limit";
+import { MINUTE_MS, perUserLimit } from "../../plugins/rate-limit";
 import { messageReply } from "../../plugins/request-context";
 import { caller, ownedRow } from "../../plugins/route-guards";
 import { presentDream } from "./dream-presenter";
@@ -129,7 +129,7 @@ export const dreamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       // No automatic HEAD twin: it would have its own rate-limit budget and run the whole export.
       exposeHeadRoute: false,
       // Counted per user (an export reads the whole journal), whatever the number of addresses or sessions.
-      config: { access: "user", rateLimit: { max: 5, timeWindow: MINUTE_MS, keyGenerator: perUser } },
+      config: { access: "user", ...perUserLimit(5) },
       schema: {
         tags: ["dreams"],
         summary: "Download the whole journal as JSON (re-importable) or Markdown",

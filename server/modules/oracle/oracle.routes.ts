@@ -21,7 +21,7 @@ import {
 } from "../../../contract/oracle";
 import type { AppContext } from "../../context";
 import { oracleConsultations } from "../../db/schema/index";
-import { MINUTE_MS, perUser } from "../../plugins/rate-limit";
+import { MINUTE_MS, perUserLimit } from "../../plugins/rate-limit";
 import { caller, ownedRow } from "../../plugins/route-guards";
 import { listConsultations } from "./list-consultations";
 import { findBirthPlaces, loadOracleProfile, updateOracleProfile } from "./oracle-profile";
@@ -33,9 +33,6 @@ import { startConsultation } from "./start-consultation";
 
 const errors = { ...errorResponses, 404: errorBodySchema };
 const KB = 1024;
-
-/** A budget per user (whatever the address), `max` requests a minute. */
-const perUserLimit = (max: number) => ({ rateLimit: { max, timeWindow: MINUTE_MS, keyGenerator: perUser } });
 
 /**
  * The oracle: the profile with its natal signs, consultations (counted against the allowance, run off the

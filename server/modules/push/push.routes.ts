@@ -8,7 +8,7 @@ import {
 } from "../../../contract/push";
 import type { AppContext } from "../../context";
 import { vapidDetails } from "../../integrations/push/vapid";
-import { MINUTE_MS, perUser } from "../../plugins/rate-limit";
+import { perUserLimit } from "../../plugins/rate-limit";
 import { messageReply } from "../../plugins/request-context";
 import { caller } from "../../plugins/route-guards";
 import { subscribeToPush, unsubscribeFromPush } from "./push-subscriptions";
@@ -17,13 +17,7 @@ const errors = { ...errorResponses, 404: errorBodySchema };
 /** A subscription is an endpoint and two keys: a few KB at most. */
 const SUBSCRIPTION_BODY_LIMIT = 8 * 1024;
 /** Per user, from any address: the app sends its subscription once per open, far below this. */
-const perUserLimit = {
-  rateLimit: {
-    max: 60,
-    timeWindow: MINUTE_MS,
-    keyGenerator: perUser,
-  },
-};
+const subscriptionLimit = perUserLimit(60);
 
 /** Web push: the server's public key, and this browser's subscription for the signed-in user. */
 export const pushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -43,7 +37,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     "/api/push/subscribe",
     {
-      config: { access: "user", ...perUserLimit },
+      config: { access: "user", ...subscriptionLimit },
       bodyLimit: SUBSCRIPTION_BODY_LIMIT,
       schema: {
         tags: ["push"],
@@ -63,7 +57,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.delete(
     "/api/push/subscribe",
     {
-      config: { access: "user", ...perUserLimit },
+      config: { access: "user", ...subscriptionLimit },
       bodyLimit: SUBSCRIPTION_BODY_LIMIT,
       schema: {
         tags: ["push"],
