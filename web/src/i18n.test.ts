@@ -13,10 +13,30 @@ import enTranslation from "./locales/en.json";
 import esTranslation from "./locales/es.json";
 import enOracle from "./locales/oracle/en.json";
 import esOracle from "./locales/oracle/es.json";
+import enReferrals from "./locales/referrals/en.json";
+import esReferrals from "./locales/referrals/es.json";
+import enAffiliates from "./locales/affiliates/en.json";
+import esAffiliates from "./locales/affiliates/es.json";
 
-/** Each language in five namespaces (`translation`, `content`, `dreams`, `billing`, `oracle`; web/src/lib/i18n.ts), checked as one. */
-const en = { ...enTranslation, ...enContent, ...enDreams, ...enBilling, ...enOracle };
-const es = { ...esTranslation, ...esContent, ...esDreams, ...esBilling, ...esOracle };
+/** Each language in every namespace of web/src/lib/i18n.ts, checked as one. */
+const en = {
+  ...enTranslation,
+  ...enContent,
+  ...enDreams,
+  ...enBilling,
+  ...enOracle,
+  ...enReferrals,
+  ...enAffiliates,
+};
+const es = {
+  ...esTranslation,
+  ...esContent,
+  ...esDreams,
+  ...esBilling,
+  ...esOracle,
+  ...esReferrals,
+  ...esAffiliates,
+};
 
 const srcDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = join(srcDir, "..", "..");

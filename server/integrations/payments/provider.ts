@@ -28,6 +28,28 @@ export interface InvoiceSummary {
   url: string | null;
 }
 
+/** A paid invoice as the provider holds it: referral rewards and commissions are computed from this. */
+export interface InvoicePayment {
+  invoiceId: string;
+  customerId: string;
+  subscriptionId: string | null;
+  amountPaidCents: number;
+  currency: string;
+  paidAt: Date;
+  /** The payment (Stripe: the payment intent) that refund and dispute events name; null when nothing was charged. */
+  paymentRef: string | null;
+  /** The card's fingerprint: the same card number gives the same one, whoever pays with it. */
+  cardFingerprint: string | null;
+}
+
+/** A payment's refunds and disputes as the provider holds them now. */
+export interface PaymentReversal {
+  paymentRef: string;
+  customerId: string;
+  amountRefundedCents: number;
+  disputed: boolean;
+}
+
 export interface CheckoutRequest {
   customerId: string;
   userId: number;
@@ -53,6 +75,15 @@ export interface PaymentProvider {
   cancelNow(subscriptionId: string): Promise<void>;
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionState>;
   listInvoices(customerId: string): Promise<InvoiceSummary[]>;
+  /** A paid invoice with its payment and card (referral rewards, commissions, self-referral checks). */
+  retrieveInvoicePayment(invoiceId: string): Promise<InvoicePayment>;
+  /** Refunds and disputes of one payment, named by the `paymentRef` of its invoice. */
+  retrievePaymentReversal(paymentRef: string): Promise<PaymentReversal>;
+  /**
+   * Moves the next renewal `days` later with no charge for the gap (a claimed free month); negative days take
+   * such a month back, never earlier than now. Stripe: the subscription's trial_end, without proration.
+   */
+  shiftRenewal(subscriptionId: string, days: number): Promise<SubscriptionState>;
   /** The event as the provider stored it (admin replay). */
   retrieveEvent(eventId: string): Promise<Stripe.Event>;
   /** Checks the signature on the raw body (300 s tolerance); throws when it is bad or stale. */

@@ -11,15 +11,26 @@ export type Language = (typeof supportedLanguages)[number];
  * `translation` (the app frame, the landing page, forms and account) before the first render, `content`
  * (the long texts of /learn, /help, /cache-help, /privacy-policy, /terms-of-service) with those pages,
  * `dreams` (dream input, interpretation, journal, personal symbols, symbol administration) with those pages,
- * `billing` (plans, checkout, subscription, premium promotion, billing admin) with those pages, and `oracle`
- * (oracle profile, consultation, history, shared reading) with those pages.
+ * `billing` (plans, checkout, subscription, premium promotion, billing admin) with those pages, `oracle`
+ * (oracle profile, consultation, history, shared reading) with those pages, `referrals` (the referrals page and
+ * the rewards modal) and `affiliates` (application, affiliate dashboard, affiliate administration).
  */
-export const namespaces = ["translation", "content", "dreams", "billing", "oracle"] as const;
+export const namespaces = [
+  "translation",
+  "content",
+  "dreams",
+  "billing",
+  "oracle",
+  "referrals",
+  "affiliates",
+] as const;
 export type Namespace = (typeof namespaces)[number];
 export const CONTENT_NS: Namespace = "content";
 export const DREAMS_NS: Namespace = "dreams";
 export const BILLING_NS: Namespace = "billing";
 export const ORACLE_NS: Namespace = "oracle";
+export const REFERRALS_NS: Namespace = "referrals";
+export const AFFILIATES_NS: Namespace = "affiliates";
 
 type Bundle = () => Promise<{ default: ResourceKey }>;
 const bundles: Record<Language, Record<Namespace, Bundle>> = {
@@ -29,6 +40,8 @@ const bundles: Record<Language, Record<Namespace, Bundle>> = {
     dreams: () => import("../locales/dreams/en.json"),
     billing: () => import("../locales/billing/en.json"),
     oracle: () => import("../locales/oracle/en.json"),
+    referrals: () => import("../locales/referrals/en.json"),
+    affiliates: () => import("../locales/affiliates/en.json"),
   },
   es: {
     translation: () => import("../locales/es.json"),
@@ -36,6 +49,8 @@ const bundles: Record<Language, Record<Namespace, Bundle>> = {
     dreams: () => import("../locales/dreams/es.json"),
     billing: () => import("../locales/billing/es.json"),
     oracle: () => import("../locales/oracle/es.json"),
+    referrals: () => import("../locales/referrals/es.json"),
+    affiliates: () => import("../locales/affiliates/es.json"),
   },
 };
 
