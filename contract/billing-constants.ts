@@ -44,6 +44,9 @@ export function yearlySavingsPercent(monthlyPrice: number, yearlyPrice: number):
 /** The sandbox's test cards: what each does is shown on the checkout page. */
 export const sandboxCards = {
   succeeds: "4242424242424242",
+  /** More cards that succeed (Stripe's own test numbers), so two customers can pay with different cards. */
+  succeedsMastercard: "5555555555554444",
+  succeedsDebit: "4000056655665556",
   declined: "4000000000000002",
   /** A processing error on the first attempt; the same card goes through when tried again. */
   needsRetry: "4000000000000119",

@@ -36,6 +36,8 @@ export const subscriptionStateResponseSchema = z.object({
   canOpenPortal: z.boolean(),
   /** The referral offer applies to the next checkout: first month free. */
   firstMonthFree: z.boolean(),
+  /** Premium from claimed referral months runs until then (ISO 8601); null when no free month adds to the plan. */
+  premiumGrantUntil: z.string().nullable(),
 });
 export type SubscriptionStateResponse = z.infer<typeof subscriptionStateResponseSchema>;
 
@@ -101,6 +103,24 @@ export const billingDebugResponseSchema = z.object({
   sandboxSubscriptions: z.array(
     subscriptionSchema.extend({ customerEmail: z.string(), renewalFails: z.boolean() }),
   ),
+  /** The sandbox's newest invoices, each refundable or disputable from the console once charged. */
+  sandboxInvoices: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      customerEmail: z.string(),
+      subscriptionId: z.string(),
+      amountCents: z.number().int(),
+      currency: z.string(),
+      status: z.string(),
+      /** Null when nothing was charged (a trial's 0 invoice, or one not paid). */
+      paymentRef: z.string().nullable(),
+      cardFingerprint: z.string().nullable(),
+      amountRefundedCents: z.number().int(),
+      disputed: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 export type BillingDebugResponse = z.infer<typeof billingDebugResponseSchema>;
 
@@ -117,3 +137,5 @@ export const sandboxAdvanceBodySchema = z
   })
   .strict();
 export type SandboxRenewal = z.output<typeof sandboxAdvanceBodySchema>["renewal"];
+
+export const sandboxInvoiceParamsSchema = z.object({ id: z.string().min(1).max(100) }).strict();

@@ -1,7 +1,11 @@
 /** Referral and affiliate constants, free of zod so the web bundle can import them (see error-codes.ts). */
 
 /** The spec's three modal variants (section 2). */
-export const rewardModalTypes = ["referee_upgrade_prompt", "referrer_celebration", "continue_sharing"] as const;
+export const rewardModalTypes = [
+  "referee_upgrade_prompt",
+  "referrer_celebration",
+  "continue_sharing",
+] as const;
 export type RewardModalType = (typeof rewardModalTypes)[number];
 
 /** Spec section 5: "Remind Tomorrow"/"Tomorrow" hide the modal 24 h, "Later"/"Maybe Later"/"Got it" 168 h. */
@@ -18,7 +22,10 @@ export const PENDING_REWARDS_CACHE_MS = 600_000;
 export const REFERRAL_COOKIE_NAME = "chitta_ref";
 export const REFERRAL_COOKIE_DAYS = 60;
 /** Spec section 4: the local-storage keys the client keeps beside the cookie. */
-export const REFERRAL_STORAGE_KEYS = { code: "chitta-referral-code", redirect: "chitta-referral-redirect" } as const;
+export const REFERRAL_STORAGE_KEYS = {
+  code: "chitta-referral-code",
+  redirect: "chitta-referral-redirect",
+} as const;
 /** Spec section 5: the redirect to /signup?ref= waits this long on production hosts. */
 export const REFERRAL_REDIRECT_DELAY_MS = 100;
 

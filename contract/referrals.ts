@@ -111,7 +111,9 @@ export const referralOverviewSchema = z.object({
 });
 export type ReferralOverview = z.infer<typeof referralOverviewSchema>;
 
-export const rewardIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
+export const rewardIdParamsSchema = z
+  .object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+  .strict();
 /** A claimed month: premium until `premiumUntil` (a running subscription renews a month later instead). */
 export const claimRewardResponseSchema = z.object({
   reward: rewardSchema,
@@ -122,12 +124,14 @@ export type ClaimRewardResponse = z.infer<typeof claimRewardResponseSchema>;
 
 // --- Affiliate programme ---------------------------------------------------------------------------------
 
+/** An http(s) address: one refinement, so a bad value gets one error. */
 const websiteSchema = z
   .string()
   .trim()
   .max(AFFILIATE_WEBSITE_MAX)
-  .url({ message: "validation.url" })
-  .refine((value) => /^https?:\/\//i.test(value), { message: "validation.url" });
+  .refine((value) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value) && URL.canParse(value), {
+    message: "validation.url",
+  });
 
 export const affiliateApplyBodySchema = z
   .object({
@@ -164,6 +168,7 @@ export const commissionMonthSchema = z.object({
   pendingCents: cents,
   dueCents: cents,
   paidCents: cents,
+  /** The amount reversed (refunds, chargebacks) of that month's commissions, as a positive number. */
   reversedCents: cents,
 });
 
@@ -180,6 +185,7 @@ export const affiliateMeSchema = z.object({
   status: z.enum(affiliateStatuses),
   application: affiliateApplicationSchema.nullable(),
   tier: z.enum(affiliateTierIds as [string, ...string[]]).nullable(),
+  /** The rate in force: the custom rate, else the tier's (null for someone who never was an affiliate). */
   ratePercent: z.number().nullable(),
   link: z.string(),
   stats: z.object({ clicks: z.number().int(), signups: z.number().int(), conversions: z.number().int() }),
@@ -236,6 +242,7 @@ export const adminAffiliateSchema = z.object({
   email: z.string(),
   status: z.enum(affiliateStatuses),
   tier: z.enum(affiliateTierIds as [string, ...string[]]).nullable(),
+  /** The rate in force: the custom rate, else the tier's (null for someone who never was an affiliate). */
   ratePercent: z.number().nullable(),
   payoutEmail: z.string().nullable(),
   stats: z.object({ clicks: z.number().int(), signups: z.number().int(), conversions: z.number().int() }),
@@ -252,7 +259,13 @@ export const updateAffiliateBodySchema = z
   .object({
     tier: z.enum(affiliateTierIds as [string, ...string[]]).optional(),
     /** A custom rate overrides the tier's. */
-    ratePercent: z.number().min(AFFILIATE_RATE_MIN).max(AFFILIATE_RATE_MAX).multipleOf(0.01).nullable().optional(),
+    ratePercent: z
+      .number()
+      .min(AFFILIATE_RATE_MIN)
+      .max(AFFILIATE_RATE_MAX)
+      .multipleOf(0.01)
+      .nullable()
+      .optional(),
     status: z.enum(["active", "suspended"]).optional(),
   })
   .strict()

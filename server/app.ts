@@ -20,8 +20,10 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { oidcRoutes } from "./modules/accounts/oidc.routes";
 import { profileRoutes } from "./modules/accounts/profile.routes";
 import { pruneAttempts } from "./modules/accounts/throttle";
+import { affiliatesRoutes } from "./modules/affiliates/affiliates.routes";
 import { receiveWebhook } from "./modules/billing/apply-payment-event";
 import { billingRoutes } from "./modules/billing/billing.routes";
+import { expirePremiumGrants } from "./modules/billing/free-months";
 import { sweepSandbox } from "./modules/billing/sandbox/sandbox-payments";
 import { createSandboxProvider } from "./modules/billing/sandbox/sandbox-provider";
 import type { SandboxDeps } from "./modules/billing/sandbox/sandbox-store";
@@ -31,6 +33,8 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { oracleRoutes } from "./modules/oracle/oracle.routes";
 import { pushRoutes } from "./modules/push/push.routes";
 import { definePushJobs } from "./modules/push/push-jobs";
+import { referralCookiePlugin } from "./modules/referrals/referral-cookie";
+import { referralsRoutes } from "./modules/referrals/referrals.routes";
 import { remindersRoutes } from "./modules/reminders/reminders.routes";
 import { defineReminderJobs } from "./modules/reminders/send-due-reminders";
 import { createSymbolEngineHolder } from "./modules/symbols/symbol-engine";
@@ -168,6 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route registers: these read every route as it is added (access, body and rate limits).
   await app.register(routeGuardsPlugin);
   await app.register(rateLimitPlugin, { enabled: config.rateLimits });
+  // After the session lookup: a `?ref=` visit leaves the referral cookie (and counts a click) on any page.
+  await app.register(referralCookiePlugin, { ctx });
   await app.register(webAppPlugin, { distDir: options.webDistDir });
 
   await app.register(healthRoutes, { database });
@@ -180,6 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(pushRoutes, { ctx });
   await app.register(remindersRoutes, { ctx });
   await app.register(oracleRoutes, { ctx });
+  await app.register(referralsRoutes, { ctx });
+  await app.register(affiliatesRoutes, { ctx });
 
   // Throttle records only count for a day; older ones (typed email addresses included) are deleted.
   ctx.jobs.define("throttle.prune", async () => {
@@ -191,6 +199,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await pruneIdempotencyKeys(ctx);
   });
   ctx.jobs.schedule("idempotency.prune", "17 3 * * *");
+  // A claimed free month's span ends (or starts) without any event: the tier follows within 5 minutes.
+  ctx.jobs.define("premium-grants.expire", async () => {
+    await expirePremiumGrants(ctx);
+  });
+  ctx.jobs.schedule("premium-grants.expire", "*/5 * * * *");
   // Push delivery retries and the daily sweep of subscriptions no app re-confirmed.
   definePushJobs(ctx);
   // Every user's reminders, in one tick a minute.

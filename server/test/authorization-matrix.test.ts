@@ -89,6 +89,14 @@ const ACCESS: Record<string, Access> = {
   "PUT /api/oracle/profile": "user",
   "POST /api/oracle/consultations": "user",
   "GET /api/oracle/consultations": "user",
+  "GET /api/referrals/rewards/pending": "user",
+  "POST /api/referrals/rewards/dismiss": "user",
+  "POST /api/referrals/signup": "user",
+  "POST /api/referrals/premium-upgrade": "user",
+  "GET /api/referrals": "user",
+  "POST /api/affiliates/apply": "user",
+  "GET /api/affiliates/me": "user",
+  "GET /api/affiliates/me/commissions.csv": "user",
 
   "GET /api/dreams/:id": "owner",
   "GET /api/dreams/imports/:id": "owner",
@@ -104,6 +112,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/oracle/consultations/:id/follow-up": "owner",
   "POST /api/oracle/consultations/:id/share": "owner",
   "DELETE /api/oracle/consultations/:id/share": "owner",
+  "POST /api/referrals/rewards/:id/claim": "owner",
 
   "GET /api/admin/symbols": "admin",
   "POST /api/admin/symbols": "admin",
@@ -115,6 +124,15 @@ const ACCESS: Record<string, Access> = {
   "GET /api/admin/billing": "admin",
   "POST /api/admin/billing/events/:id/replay": "admin",
   "POST /api/admin/billing/sandbox/subscriptions/:id/advance": "admin",
+  "POST /api/admin/billing/sandbox/invoices/:id/refund": "admin",
+  "POST /api/admin/billing/sandbox/invoices/:id/dispute": "admin",
+  "GET /api/admin/affiliates/applications": "admin",
+  "POST /api/admin/affiliates/applications/:id/approve": "admin",
+  "POST /api/admin/affiliates/applications/:id/reject": "admin",
+  "GET /api/admin/affiliates": "admin",
+  "GET /api/admin/affiliates/:userId": "admin",
+  "PATCH /api/admin/affiliates/:userId": "admin",
+  "POST /api/admin/affiliates/:userId/payouts": "admin",
 
   "POST /api/webhooks/stripe": "webhook",
 };
@@ -138,6 +156,10 @@ const SIGNED_IN_OUTCOME: Record<string, Partial<Record<SignedIn, number>>> = {
   // The sample endpoint was subscribed last by the owner (POST runs before DELETE, the owner last): another
   // user's DELETE of it is answered like an unknown endpoint, and changes nothing.
   "DELETE /api/push/subscribe": { other: 404, admin: 404 },
+  // The owner has subscribed, so it is too late to name a referrer; the others never subscribed.
+  "POST /api/referrals/signup": { owner: 409 },
+  // The subscription named is the owner's: anyone else is answered as for a missing one.
+  "POST /api/referrals/premium-upgrade": { other: 404, admin: 404 },
 };
 
 /** Ids no object has: another user's answer for the owner's object must be exactly this answer. */

@@ -80,6 +80,8 @@ export interface FakeSubscription {
   customer: string;
   status: string;
   cancel_at_period_end: boolean;
+  /** Set by an update with `trial_end` (the renewal moved later without proration). */
+  trial_end?: number | null;
   metadata: Record<string, string>;
   items: {
     object: "list";
@@ -106,6 +108,38 @@ export interface FakeInvoice {
   status: string;
   created: number;
   hosted_invoice_url: string;
+  parent: { type: "subscription_details"; subscription_details: { subscription: string } } | null;
+  status_transitions: { paid_at: number | null };
+}
+export interface FakeCharge {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_refunded: number;
+  currency: "usd";
+  customer: string;
+  payment_intent: string | null;
+  disputed: boolean;
+  refunded: boolean;
+  payment_method_details: { type: "card"; card: { fingerprint: string | null } };
+}
+export interface FakePaymentIntent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  customer: string;
+  status: "succeeded";
+  latest_charge: string;
+}
+export interface FakeInvoicePayment {
+  id: string;
+  object: "invoice_payment";
+  invoice: string;
+  amount_paid: number;
+  currency: "usd";
+  is_default: boolean;
+  status: "paid";
+  payment: { type: "payment_intent"; payment_intent: string } | { type: "charge"; charge: string };
 }
 export interface FakeEvent<T extends object = object> {
   id: string;
@@ -198,7 +232,42 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     portalSessions: [] as FakePortalSession[],
     subscriptions: new Map<string, FakeSubscription>(),
     invoices: [] as FakeInvoice[],
+    invoicePayments: [] as FakeInvoicePayment[],
+    paymentIntents: new Map<string, FakePaymentIntent>(),
+    charges: new Map<string, FakeCharge>(),
     events: new Map<string, FakeEvent>(),
+  };
+
+  /** `expand[]` as Stripe does it: ids on the path become their objects, at most four levels deep. */
+  const lookup = (id: string): object | undefined =>
+    id.startsWith("pi_")
+      ? state.paymentIntents.get(id)
+      : id.startsWith("ch_")
+        ? state.charges.get(id)
+        : state.invoices.find((invoice) => invoice.id === id);
+  const expandPath = (value: unknown, path: string[]): unknown => {
+    if (Array.isArray(value)) return value.map((item) => expandPath(item, path));
+    const [key, ...rest] = path;
+    if (key === undefined || !value || typeof value !== "object" || !(key in value)) return value;
+    const child = (value as Record<string, unknown>)[key];
+    const resolved = typeof child === "string" ? (lookup(child) ?? child) : child;
+    return { ...value, [key]: expandPath(resolved, rest) };
+  };
+  const expanded = <T>(value: T, params: FormObject): T => {
+    const paths = Array.isArray(params.expand) ? params.expand.filter((p) => typeof p === "string") : [];
+    let result: unknown = value;
+    for (const path of paths) {
+      const segments = path.split(".");
+      if (segments.length > 4) {
+        throw new StripeFailure(
+          400,
+          "invalid_request_error",
+          `You cannot expand more than 4 levels of a property. Property: ${path}`,
+        );
+      }
+      result = expandPath(result, segments);
+    }
+    return result as T;
   };
 
   const existingCustomer = (id: string | undefined, param = "customer") => {
@@ -277,6 +346,31 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     if (resource === "subscriptions" && id && (method === "GET" || method === "POST")) {
       const subscription = state.subscriptions.get(id);
       if (!subscription) throw missing("subscription", id);
+      const trialEnd = text(params.trial_end);
+      if (method === "POST" && trialEnd !== undefined) {
+        if (subscription.status === "canceled") {
+          throw new StripeFailure(
+            400,
+            "invalid_request_error",
+            "A canceled subscription can only update its cancellation_details and metadata.",
+          );
+        }
+        if (trialEnd !== "now" && !(Number(trialEnd) > now())) {
+          throw new StripeFailure(
+            400,
+            "invalid_request_error",
+            "Invalid timestamp: must be an integer Unix timestamp in the future.",
+            "parameter_invalid_integer",
+            "trial_end",
+          );
+        }
+        const item = subscription.items.data[0]!;
+        // "now" ends the trial: the renewal is charged and a new period starts (30 days in this fake).
+        subscription.status = trialEnd === "now" ? "active" : "trialing";
+        subscription.trial_end = trialEnd === "now" ? now() : Number(trialEnd);
+        if (trialEnd === "now") item.current_period_start = now();
+        item.current_period_end = trialEnd === "now" ? now() + 30 * 24 * 3600 : Number(trialEnd);
+      }
       const cancel = text(params.cancel_at_period_end);
       if (method === "POST" && cancel !== undefined) subscription.cancel_at_period_end = cancel === "true";
       if (method === "POST") Object.assign(subscription.metadata, strings(params.metadata));
@@ -307,6 +401,32 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         has_more: matching.length > limit,
         url: "/v1/invoices",
       };
+    }
+    if (method === "GET" && resource === "invoices" && id) {
+      const invoice = state.invoices.find((candidate) => candidate.id === id);
+      if (!invoice) throw missing("invoice", id);
+      return expanded(invoice, params);
+    }
+    if (method === "GET" && resource === "invoice_payments" && !id) {
+      const matching = state.invoicePayments.filter(
+        (payment) =>
+          (!params.invoice || payment.invoice === text(params.invoice)) &&
+          (!params.status || payment.status === text(params.status)),
+      );
+      return expanded(
+        { object: "list", data: matching, has_more: false, url: "/v1/invoice_payments" },
+        params,
+      );
+    }
+    if (method === "GET" && resource === "payment_intents" && id) {
+      const intent = state.paymentIntents.get(id);
+      if (!intent) throw missing("payment_intent", id);
+      return expanded(intent, params);
+    }
+    if (method === "GET" && resource === "charges" && id) {
+      const charge = state.charges.get(id);
+      if (!charge) throw missing("charge", id);
+      return expanded(charge, params);
     }
     if (method === "GET" && resource === "events" && id) {
       const event = state.events.get(id);
@@ -424,15 +544,63 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       return subscription;
     },
 
+    /**
+     * Adds an invoice (`id` to name it). A paid one with an amount and a `payment` gets an invoice payment: a
+     * payment intent whose charge carries the card's fingerprint, or (`via: "charge"`) a charge alone.
+     */
     addInvoice(input: {
+      id?: string;
       customer: string;
       subscription: string | null;
       amountPaid: number;
       amountDue?: number;
       status: string;
       created?: number;
+      payment?: { cardFingerprint: string | null; via?: "payment_intent" | "charge" };
     }): FakeInvoice {
-      const id = newId("in");
+      const id = input.id ?? newId("in");
+      const created = input.created ?? now();
+      const paid = input.status === "paid";
+      if (paid && input.amountPaid > 0 && input.payment) {
+        const via = input.payment.via ?? "payment_intent";
+        const charge: FakeCharge = {
+          id: newId("ch"),
+          object: "charge",
+          amount: input.amountPaid,
+          amount_refunded: 0,
+          currency: "usd",
+          customer: input.customer,
+          payment_intent: null,
+          disputed: false,
+          refunded: false,
+          payment_method_details: { type: "card", card: { fingerprint: input.payment.cardFingerprint } },
+        };
+        if (via === "payment_intent") {
+          const intent: FakePaymentIntent = {
+            id: newId("pi"),
+            object: "payment_intent",
+            amount: input.amountPaid,
+            customer: input.customer,
+            status: "succeeded",
+            latest_charge: charge.id,
+          };
+          charge.payment_intent = intent.id;
+          state.paymentIntents.set(intent.id, intent);
+        }
+        state.charges.set(charge.id, charge);
+        state.invoicePayments.push({
+          id: newId("inpay"),
+          object: "invoice_payment",
+          invoice: id,
+          amount_paid: input.amountPaid,
+          currency: "usd",
+          is_default: true,
+          status: "paid",
+          payment: charge.payment_intent
+            ? { type: "payment_intent", payment_intent: charge.payment_intent }
+            : { type: "charge", charge: charge.id },
+        });
+      }
       const invoice: FakeInvoice = {
         id,
         object: "invoice",
@@ -443,8 +611,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         amount_due: input.amountDue ?? input.amountPaid,
         currency: "usd",
         status: input.status,
-        created: input.created ?? now(),
+        created,
         hosted_invoice_url: `https://invoice.stripe.test/i/${id}`,
+        parent: input.subscription
+          ? { type: "subscription_details", subscription_details: { subscription: input.subscription } }
+          : null,
+        status_transitions: { paid_at: paid ? created : null },
       };
       state.invoices.push(invoice);
       return invoice;

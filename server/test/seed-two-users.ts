@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { eq, getTableColumns, is } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, is } from "drizzle-orm";
 import { type PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { LightMyRequestResponse } from "fastify";
 import { sandboxCards } from "../../contract/billing";
@@ -8,6 +8,7 @@ import { JOURNAL_FORMAT } from "../../contract/dreams";
 import * as schema from "../db/schema/index";
 import { grantAdmin } from "../modules/accounts/grant-admin";
 import { createSession } from "../modules/accounts/sessions";
+import { makeAffiliate, plainAccount, referredCustomer } from "../modules/affiliates/affiliate-test-kit";
 import { SESSION_COOKIE } from "../plugins/request-context";
 import { webDistDir } from "../plugins/web-app";
 import { inputRoutes, type RegisteredRoute, registeredRoutes, sampleObject, urlFor } from "./attack-surface";
@@ -329,6 +330,80 @@ export const webhookPayload = (world: World) =>
     },
   });
 
+/** A claimable free month of the owner's: someone they referred has just paid. */
+async function ownerReward(world: World): Promise<number> {
+  const referee = await plainAccount(world.t);
+  const [code] = await world.t.db
+    .select({ id: schema.referralCodes.id })
+    .from(schema.referralCodes)
+    .where(eq(schema.referralCodes.userId, world.owner.userId));
+  const [referral] = await world.t.db
+    .insert(schema.referrals)
+    .values({ referrerId: world.owner.userId, refereeId: referee.id, referralCodeId: code!.id })
+    .returning({ id: schema.referrals.id });
+  const [reward] = await world.t.db
+    .insert(schema.referralRewards)
+    .values({ userId: world.owner.userId, referralId: referral!.id, rewardType: "referrer_free_month" })
+    .returning({ id: schema.referralRewards.id });
+  return reward!.id;
+}
+
+/** An affiliate application waiting for review, from a new account. */
+async function pendingApplication(world: World): Promise<number> {
+  const applicant = await plainAccount(world.t, { affiliateStatus: "pending" });
+  const [application] = await world.t.db
+    .insert(schema.affiliateApplications)
+    .values({
+      userId: applicant.id,
+      applicationData: {
+        website: "https://dreams.example.com",
+        audience: "Readers of a blog about lucid dreaming and sleep.",
+        channels: ["blog"],
+        payoutEmail: applicant.email,
+        acceptedTermsAt: new Date().toISOString(),
+      },
+    })
+    .returning({ id: schema.affiliateApplications.id });
+  return application!.id;
+}
+
+/** An active affiliate with one commission past the refund window, so a payout is due. */
+async function affiliateWithDueCommission(world: World): Promise<number> {
+  const affiliate = await plainAccount(world.t);
+  await makeAffiliate(world.t, affiliate.id);
+  const paidAt = new Date(world.t.clock.now().getTime() - 30 * 24 * 60 * 60 * 1000);
+  const customer = await referredCustomer(world.t, affiliate.id, paidAt);
+  await customer.pay(customer.invoice(paidAt, 2999));
+  return affiliate.id;
+}
+
+/** A charged invoice of the owner's sandbox subscription: a paid renewal, made now. */
+async function ownerPaidInvoice(world: World): Promise<string> {
+  const admin = await signedIn(world, world.admin);
+  await expectOk(
+    await (await signedIn(world, world.owner)).post("/api/billing/subscription/resume"),
+    "resume",
+  );
+  await expectOk(
+    await admin.post(`/api/admin/billing/sandbox/subscriptions/${world.ids.subscription}/advance`, {
+      renewal: "paid",
+    }),
+    "paid renewal",
+  );
+  const [invoice] = await world.t.db
+    .select({ id: schema.sandboxInvoices.id })
+    .from(schema.sandboxInvoices)
+    .where(
+      and(
+        eq(schema.sandboxInvoices.subscriptionId, world.ids.subscription),
+        gt(schema.sandboxInvoices.amountCents, 0),
+      ),
+    )
+    .orderBy(desc(schema.sandboxInvoices.createdAt))
+    .limit(1);
+  return invoice!.id;
+}
+
 export const fixtures: Record<string, Fixture> = {
   // Public
   "GET /api/health": just("/api/health"),
@@ -440,6 +515,33 @@ export const fixtures: Record<string, Fixture> = {
     quietHours: { start: "22:00", end: "07:00" },
   }),
   "GET /api/oracle/places": just("/api/oracle/places?q=Londres&lang=es&limit=3"),
+  "GET /api/referrals/rewards/pending": just("/api/referrals/rewards/pending"),
+  "POST /api/referrals/rewards/dismiss": just("/api/referrals/rewards/dismiss", { hours: 24 }),
+  // Late attribution to the visitor's code, for the caller only (the body must name the caller).
+  "POST /api/referrals/signup": async (world) => {
+    const [visitor] = await world.t.db
+      .select({ code: schema.users.referralCode })
+      .from(schema.users)
+      .where(eq(schema.users.id, world.visitor.userId));
+    return (caller) => ({
+      url: "/api/referrals/signup",
+      body: { refereeId: caller?.userId ?? world.other.userId, referralCode: visitor!.code! },
+    });
+  },
+  "POST /api/referrals/premium-upgrade": (world) => () => ({
+    url: "/api/referrals/premium-upgrade",
+    body: { stripeSubscriptionId: world.ids.subscription },
+  }),
+  "GET /api/referrals": just("/api/referrals?limit=5"),
+  "POST /api/affiliates/apply": just("/api/affiliates/apply", {
+    website: "https://dreams.example.com",
+    audience: "Readers of a blog about lucid dreaming and sleep.",
+    channels: ["blog", "newsletter"],
+    payoutEmail: "payouts@example.com",
+    acceptTerms: true,
+  }),
+  "GET /api/affiliates/me": just("/api/affiliates/me"),
+  "GET /api/affiliates/me/commissions.csv": just("/api/affiliates/me/commissions.csv"),
   "GET /api/oracle/profile": just("/api/oracle/profile"),
   "PUT /api/oracle/profile": just("/api/oracle/profile", {
     birthDate: "1990-07-24",
@@ -508,6 +610,10 @@ export const fixtures: Record<string, Fixture> = {
     const { id } = await ownerConsultation(world, { shared: true });
     return () => ({ url: `/api/oracle/consultations/${id}/share` });
   },
+  "POST /api/referrals/rewards/:id/claim": async (world) => {
+    const id = await ownerReward(world);
+    return () => ({ url: `/api/referrals/rewards/${id}/claim` });
+  },
   "GET /api/billing/sandbox/sessions/:id": (world) => () => ({
     url: `/api/billing/sandbox/sessions/${world.ids.checkoutSession}`,
   }),
@@ -556,6 +662,43 @@ export const fixtures: Record<string, Fixture> = {
       url: `/api/admin/billing/sandbox/subscriptions/${world.ids.subscription}/advance`,
       body: { renewal: "paid" },
     });
+  },
+
+  "POST /api/admin/billing/sandbox/invoices/:id/refund": async (world) => {
+    const id = await ownerPaidInvoice(world);
+    return () => ({ url: `/api/admin/billing/sandbox/invoices/${id}/refund` });
+  },
+  "POST /api/admin/billing/sandbox/invoices/:id/dispute": async (world) => {
+    const id = await ownerPaidInvoice(world);
+    return () => ({ url: `/api/admin/billing/sandbox/invoices/${id}/dispute` });
+  },
+  "GET /api/admin/affiliates/applications": just("/api/admin/affiliates/applications?status=pending"),
+  "POST /api/admin/affiliates/applications/:id/approve": async (world) => {
+    const id = await pendingApplication(world);
+    return () => ({
+      url: `/api/admin/affiliates/applications/${id}/approve`,
+      body: { notes: "Welcome aboard." },
+    });
+  },
+  "POST /api/admin/affiliates/applications/:id/reject": async (world) => {
+    const id = await pendingApplication(world);
+    return () => ({
+      url: `/api/admin/affiliates/applications/${id}/reject`,
+      body: { notes: "Not a fit for now." },
+    });
+  },
+  "GET /api/admin/affiliates": just("/api/admin/affiliates?limit=5"),
+  "GET /api/admin/affiliates/:userId": async (world) => {
+    const id = await affiliateWithDueCommission(world);
+    return () => ({ url: `/api/admin/affiliates/${id}` });
+  },
+  "PATCH /api/admin/affiliates/:userId": async (world) => {
+    const id = await affiliateWithDueCommission(world);
+    return () => ({ url: `/api/admin/affiliates/${id}`, body: { tier: "silver" } });
+  },
+  "POST /api/admin/affiliates/:userId/payouts": async (world) => {
+    const id = await affiliateWithDueCommission(world);
+    return () => ({ url: `/api/admin/affiliates/${id}/payouts`, body: { reference: "BANK-2026-11" } });
   },
 
   // The payment provider, unsigned (signed deliveries are tested apart).

@@ -10,6 +10,7 @@ import { AuthProvider } from "./features/auth/auth-context";
 import { SyncWaitingDreams } from "./features/dreams/offline/SyncWaitingDreams";
 import { PushPrompt } from "./features/push/PushPrompt";
 import { UpdatePrompt } from "./features/pwa/UpdatePrompt";
+import { RewardsModal } from "./features/referrals/RewardsModal";
 import { createQueryClient } from "./lib/query-client";
 import { AppRoutes } from "./routes";
 
@@ -24,6 +25,7 @@ export function App() {
             <AppRoutes />
           </Layout>
           <OnboardingOverlays />
+          <RewardsModal />
           <PushPrompt />
           <SyncWaitingDreams />
           <UpdatePrompt />

@@ -3,6 +3,8 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import enAffiliates from "./locales/affiliates/en.json";
+import esAffiliates from "./locales/affiliates/es.json";
 import enBilling from "./locales/billing/en.json";
 import esBilling from "./locales/billing/es.json";
 import enContent from "./locales/content/en.json";
@@ -15,8 +17,6 @@ import enOracle from "./locales/oracle/en.json";
 import esOracle from "./locales/oracle/es.json";
 import enReferrals from "./locales/referrals/en.json";
 import esReferrals from "./locales/referrals/es.json";
-import enAffiliates from "./locales/affiliates/en.json";
-import esAffiliates from "./locales/affiliates/es.json";
 
 /** Each language in every namespace of web/src/lib/i18n.ts, checked as one. */
 const en = {

@@ -53,6 +53,10 @@ export type PageKey =
   | "oracleProfileSetup"
   | "oracleHistory"
   | "oracleShared"
+  | "referrals"
+  | "affiliateDashboard"
+  | "adminAffiliateApplications"
+  | "adminAffiliates"
   | "building";
 
 export interface RouteDef {
@@ -102,8 +106,8 @@ export const routeTable: RouteDef[] = [
   { path: "/journal", guard: priv, page: "journal" },
   { path: "/personal-symbols", guard: priv, page: "personalSymbols" },
   { path: "/feedback", guard: priv, page: "building", area: "support" },
-  { path: "/referrals", guard: priv, page: "building", area: "referrals" },
-  { path: "/affiliate-dashboard", guard: priv, page: "building", area: "referrals" },
+  { path: "/referrals", guard: priv, page: "referrals" },
+  { path: "/affiliate-dashboard", guard: priv, page: "affiliateDashboard" },
   { path: "/welcome", guard: priv, page: "building", area: "dreams" },
   { path: "/oracle", guard: priv, page: "oracleConsultation" },
   { path: "/oracle-new", guard: priv, page: "oracleConsultation" },
@@ -130,8 +134,8 @@ export const routeTable: RouteDef[] = [
   // Admin tools (decisions.md: admin-only)
   { path: "/admin", guard: admin, page: "adminIndex" },
   { path: "/admin/verification", guard: admin, page: "building", area: "admin" },
-  { path: "/admin/affiliates", guard: admin, page: "building", area: "admin" },
-  { path: "/admin/affiliate-management", guard: admin, page: "building", area: "admin" },
+  { path: "/admin/affiliates", guard: admin, page: "adminAffiliateApplications" },
+  { path: "/admin/affiliate-management", guard: admin, page: "adminAffiliates" },
   { path: "/admin/system-reports", guard: admin, page: "building", area: "admin" },
   { path: "/admin/symbol-management", guard: admin, page: "symbolManagement" },
   { path: "/auth-test", guard: admin, page: "building", area: "admin" },

@@ -133,7 +133,11 @@ export const paymentCards = pgTable(
     firstSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("payment_cards_user_id_provider_fingerprint_key").on(table.userId, table.provider, table.fingerprint),
+    uniqueIndex("payment_cards_user_id_provider_fingerprint_key").on(
+      table.userId,
+      table.provider,
+      table.fingerprint,
+    ),
     index("payment_cards_provider_fingerprint_idx").on(table.provider, table.fingerprint),
   ],
 );

@@ -11,7 +11,9 @@ type ActionMail =
   | "receipt"
   | "paymentFailed"
   | "ended"
-  | "reminder";
+  | "reminder"
+  | "affiliateApproved"
+  | "affiliateRejected";
 
 /** Mails the recipient asked for themselves: they say what to do if it was not them. */
 const requestedByRecipient = new Set<ActionMail>(["verify", "reset"]);

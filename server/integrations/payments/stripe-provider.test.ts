@@ -244,6 +244,150 @@ describe("invoices", () => {
   });
 });
 
+describe("payment facts", () => {
+  const paidInvoice = async (payment: { cardFingerprint: string | null; via?: "charge" }) => {
+    const customer = await newCustomer();
+    const invoice = fake.addInvoice({
+      customer,
+      subscription: "sub_paid",
+      amountPaid: 999,
+      status: "paid",
+      created: inDays(-2),
+      payment,
+    });
+    return { customer, invoice, invoicePayment: fake.invoicePayments.at(-1)! };
+  };
+
+  it("reads a paid invoice's amount, payment intent and card fingerprint from its invoice payment", async () => {
+    const { customer, invoice, invoicePayment } = await paidInvoice({ cardFingerprint: "fp_visa_1" });
+    const intent =
+      invoicePayment.payment.type === "payment_intent" ? invoicePayment.payment.payment_intent : "";
+    expect(intent).toMatch(/^pi_/);
+    expect(await stripe.retrieveInvoicePayment(invoice.id)).toEqual({
+      invoiceId: invoice.id,
+      customerId: customer,
+      subscriptionId: "sub_paid",
+      amountPaidCents: 999,
+      currency: "usd",
+      paidAt: new Date(invoice.created * 1000),
+      paymentRef: intent,
+      cardFingerprint: "fp_visa_1",
+    });
+    const listed = fake.requests.findLast((request) => request.path === "/v1/invoice_payments");
+    expect(listed?.params).toMatchObject({ invoice: invoice.id, status: "paid" });
+  });
+
+  it("names a charge made without a payment intent by the charge", async () => {
+    const { invoice, invoicePayment } = await paidInvoice({ cardFingerprint: "fp_old", via: "charge" });
+    const charge = invoicePayment.payment.type === "charge" ? invoicePayment.payment.charge : "";
+    expect(await stripe.retrieveInvoicePayment(invoice.id)).toMatchObject({
+      paymentRef: charge,
+      cardFingerprint: "fp_old",
+    });
+    expect(charge).toMatch(/^ch_/);
+  });
+
+  it("has no payment and no card for a trial's 0 invoice", async () => {
+    const customer = await newCustomer();
+    const invoice = fake.addInvoice({ customer, subscription: "sub_trial", amountPaid: 0, status: "paid" });
+    expect(await stripe.retrieveInvoicePayment(invoice.id)).toMatchObject({
+      customerId: customer,
+      subscriptionId: "sub_trial",
+      amountPaidCents: 0,
+      paymentRef: null,
+      cardFingerprint: null,
+    });
+  });
+
+  it("reads a payment's refunds and disputes from its latest charge", async () => {
+    const { customer, invoice } = await paidInvoice({ cardFingerprint: "fp_visa_2" });
+    const { paymentRef } = await stripe.retrieveInvoicePayment(invoice.id);
+    expect(await stripe.retrievePaymentReversal(paymentRef!)).toEqual({
+      paymentRef,
+      customerId: customer,
+      amountRefundedCents: 0,
+      disputed: false,
+    });
+    const charge = fake.charges.get(fake.paymentIntents.get(paymentRef!)!.latest_charge)!;
+    Object.assign(charge, { amount_refunded: 999, refunded: true, disputed: true });
+    expect(await stripe.retrievePaymentReversal(paymentRef!)).toMatchObject({
+      amountRefundedCents: 999,
+      disputed: true,
+    });
+  });
+
+  it("reads the reversal of a charge made without a payment intent", async () => {
+    const { customer, invoice } = await paidInvoice({ cardFingerprint: null, via: "charge" });
+    const { paymentRef } = await stripe.retrieveInvoicePayment(invoice.id);
+    fake.charges.get(paymentRef!)!.amount_refunded = 500;
+    expect(await stripe.retrievePaymentReversal(paymentRef!)).toEqual({
+      paymentRef,
+      customerId: customer,
+      amountRefundedCents: 500,
+      disputed: false,
+    });
+  });
+
+  it("is rejected for an invoice or payment Stripe does not know", async () => {
+    await expect(stripe.retrieveInvoicePayment("in_nope")).rejects.toMatchObject({ statusCode: 404 });
+    await expect(stripe.retrievePaymentReversal("pi_nope")).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe("renewal shifts", () => {
+  const DAY = 24 * 3600;
+  const running = async (periodEndInDays: number, status = "active") =>
+    fake.putSubscription({
+      customer: await newCustomer(),
+      status,
+      priceId: "price_monthly",
+      currentPeriodEnd: inDays(periodEndInDays),
+    });
+  const lastUpdate = (id: string) =>
+    fake.requests.findLast(
+      (request) => request.method === "POST" && request.path === `/v1/subscriptions/${id}`,
+    );
+
+  it("moves the renewal later with trial_end and no proration", async () => {
+    const subscription = await running(10);
+    const end = subscription.items.data[0]!.current_period_end;
+    const state = await stripe.shiftRenewal(subscription.id, 30);
+    expect(lastUpdate(subscription.id)?.params).toEqual({
+      trial_end: String(end + 30 * DAY),
+      proration_behavior: "none",
+    });
+    expect(state).toMatchObject({
+      id: subscription.id,
+      status: "trialing",
+      plan: "monthly",
+      currentPeriodEnd: new Date((end + 30 * DAY) * 1000),
+    });
+  });
+
+  it("takes a month back by moving the renewal earlier", async () => {
+    const subscription = await running(40, "trialing");
+    const end = subscription.items.data[0]!.current_period_end;
+    const state = await stripe.shiftRenewal(subscription.id, -30);
+    expect(lastUpdate(subscription.id)?.params.trial_end).toBe(String(end - 30 * DAY));
+    expect(state.currentPeriodEnd).toEqual(new Date((end - 30 * DAY) * 1000));
+  });
+
+  it("ends the free span now when taking a month back would end it in the past", async () => {
+    const subscription = await running(10, "trialing");
+    const state = await stripe.shiftRenewal(subscription.id, -30);
+    expect(lastUpdate(subscription.id)?.params).toEqual({ trial_end: "now", proration_behavior: "none" });
+    expect(state.status).toBe("active");
+    expect(state.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("leaves an ended subscription alone", async () => {
+    const subscription = await running(-5, "canceled");
+    expect(await stripe.shiftRenewal(subscription.id, -30)).toMatchObject({ status: "canceled" });
+    expect(lastUpdate(subscription.id)).toBeUndefined();
+    await expect(stripe.shiftRenewal("sub_nope", 30)).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+  });
+});
+
 describe("events", () => {
   it("retrieves a stored event for replay", async () => {
     const event = fake.event("invoice.paid", { id: "in_1", object: "invoice" });

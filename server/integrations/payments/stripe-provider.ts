@@ -14,6 +14,20 @@ type StripeSettings = NonNullable<BillingConfig["stripe"]>;
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? "");
+const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+const DAY_SECONDS = 24 * 60 * 60;
+/** Stripe refuses a trial_end that is not in the future; this margin covers the request's flight. */
+const TRIAL_END_MARGIN_SECONDS = 60;
+
+/**
+ * The charge that paid an invoice payment: the payment intent's latest charge, or the charge itself when it was
+ * made without a payment intent. Expanded by the caller.
+ */
+const chargeOf = (payment: Stripe.InvoicePayment.Payment | undefined) => {
+  const intent = payment?.payment_intent;
+  const charge = typeof intent === "object" ? intent.latest_charge : payment?.charge;
+  return typeof charge === "object" && charge !== null ? charge : null;
+};
 
 /** The Stripe adapter: Checkout Sessions in subscription mode, the Billing Portal and signed webhooks. */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
@@ -121,6 +135,62 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         createdAt: new Date(invoice.created * 1000),
         url: invoice.hosted_invoice_url ?? null,
       }));
+    },
+    async retrieveInvoicePayment(invoiceId) {
+      // Since API 2025-03-31 an invoice's payments are their own objects: the paid one names its payment intent,
+      // whose latest charge carries the card. Four levels is the most Stripe expands, hence the separate list.
+      const [invoice, payments] = await Promise.all([
+        stripe.invoices.retrieve(invoiceId),
+        stripe.invoicePayments.list({
+          invoice: invoiceId,
+          status: "paid",
+          expand: ["data.payment.payment_intent.latest_charge", "data.payment.charge"],
+        }),
+      ]);
+      const paid = payments.data.find((payment) => payment.is_default) ?? payments.data[0];
+      const charge = chargeOf(paid?.payment);
+      const subscription = invoice.parent?.subscription_details?.subscription;
+      const paidAt = invoice.status_transitions.paid_at ?? invoice.created;
+      return {
+        invoiceId,
+        customerId: idOf(invoice.customer),
+        subscriptionId: subscription ? idOf(subscription) : null,
+        amountPaidCents: invoice.amount_paid,
+        currency: invoice.currency,
+        paidAt: new Date(paidAt * 1000),
+        paymentRef: idOf(paid?.payment.payment_intent) || idOf(paid?.payment.charge) || null,
+        cardFingerprint: charge?.payment_method_details?.card?.fingerprint ?? null,
+      };
+    },
+    async retrievePaymentReversal(paymentRef) {
+      // A payment is named by its payment intent, or by its charge when it had none (see retrieveInvoicePayment).
+      const charge = paymentRef.startsWith("ch_")
+        ? await stripe.charges.retrieve(paymentRef)
+        : (await stripe.paymentIntents.retrieve(paymentRef, { expand: ["latest_charge"] })).latest_charge;
+      if (typeof charge !== "object" || charge === null) {
+        throw new Error(`payment ${paymentRef} has no charge`);
+      }
+      return {
+        paymentRef,
+        customerId: idOf(charge.customer),
+        amountRefundedCents: charge.amount_refunded,
+        disputed: charge.disputed,
+      };
+    },
+    async shiftRenewal(subscriptionId, days) {
+      const current = await retrieveSubscription(subscriptionId);
+      // An ended subscription renews no more: there is no renewal to move.
+      if (endedStatuses.includes(current.status) || !current.currentPeriodEnd) return current;
+      const earliest = unix(new Date()) + TRIAL_END_MARGIN_SECONDS;
+      const shifted = unix(current.currentPeriodEnd) + days * DAY_SECONDS;
+      // A month taken back that would end before now ends the free span now: the renewal is charged at once.
+      const trialEnd = shifted >= earliest ? shifted : days < 0 ? ("now" as const) : earliest;
+      return toState(
+        await stripe.subscriptions.update(subscriptionId, {
+          trial_end: trialEnd,
+          proration_behavior: "none",
+        }),
+      );
     },
     retrieveEvent: (eventId) => stripe.events.retrieve(eventId),
     verifyEvent: (payload, signature) => verifyStripeSignature(payload, signature, settings.webhookSecret),

@@ -26,6 +26,7 @@ import {
   setSessionCookie,
 } from "../../plugins/request-context";
 import { caller } from "../../plugins/route-guards";
+import { clearReferralCookie, referralCookieCode } from "../referrals/referral-cookie";
 import { readDevice, rememberDevice } from "./device-cookie";
 import { logIn } from "./log-in";
 import type { Requester } from "./mail-requests";
@@ -74,9 +75,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request, reply) => {
       const { user, verificationEmailSent } = await signUp(ctx, {
         ...request.body,
-        referralCode: request.body.referralCode ?? request.query.ref,
+        // The code typed or in the link, else the one the browser's referral cookie kept from an earlier visit.
+        referralCode: request.body.referralCode || request.query.ref || referralCookieCode(request),
         language: request.body.language ?? request.language,
       });
+      clearReferralCookie(ctx, request, reply);
       noteAudit(request, { userId: user.id });
       const t = translator(request.language);
       return reply.status(201).send({

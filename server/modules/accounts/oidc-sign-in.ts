@@ -7,6 +7,7 @@ import type { OidcClaims } from "../../integrations/oidc/oidc-client";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import type { Language } from "../../lib/i18n";
+import { attributeReferral, findActiveReferralCode } from "../referrals/attribution";
 import { findUserByEmail } from "./find-user";
 import { createAccount } from "./sign-up";
 import { usernameSkeleton } from "./username-skeleton";
@@ -112,6 +113,8 @@ async function findByIdentity(db: Queryable, issuer: string, subject: string): P
 export interface OidcSignInOptions {
   /** Language of a newly created account (the browser's). */
   language: Language;
+  /** The referral code a new account is attributed to (the browser's referral cookie), when any. */
+  referralCode?: string;
 }
 
 async function resolveUser(
@@ -155,6 +158,10 @@ async function resolveUser(
       language: options.language,
     });
     await tx.insert(userIdentities).values({ ...identity, userId: user.id });
+    const referral = options.referralCode
+      ? await findActiveReferralCode(tx, options.referralCode, now)
+      : null;
+    if (referral) await attributeReferral(tx, referral, user.id, now);
     return user;
   });
 }

@@ -7,6 +7,7 @@ import { createOidcClient, type OidcClient, oidcClientOptions } from "../../inte
 import { noteAudit } from "../../plugins/audit-log";
 import { MINUTE_MS } from "../../plugins/rate-limit";
 import { SESSION_COOKIE, setSessionCookie } from "../../plugins/request-context";
+import { clearReferralCookie, referralCookieCode } from "../referrals/referral-cookie";
 import { rememberDevice } from "./device-cookie";
 import { oidcSignIn, UnverifiedEmailRefusal } from "./oidc-sign-in";
 import { createSession, deleteSessionByToken } from "./sessions";
@@ -162,7 +163,11 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; client?: OidcC
         const callbackUrl = new URL(`${ctx.config.publicUrl}/callback`);
         callbackUrl.search = queryStart === -1 ? "" : request.url.slice(queryStart);
         const claims = await oidc.completeAuthorization(callbackUrl, pending);
-        const user = await oidcSignIn(ctx, claims, { language: request.language });
+        const user = await oidcSignIn(ctx, claims, {
+          language: request.language,
+          referralCode: referralCookieCode(request),
+        });
+        clearReferralCookie(ctx, request, reply);
 
         const previous = request.cookies[SESSION_COOKIE];
         if (previous) await deleteSessionByToken(ctx, previous);

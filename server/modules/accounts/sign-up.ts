@@ -1,12 +1,13 @@
 import { randomInt } from "node:crypto";
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import type { SignupBody } from "../../../contract/accounts";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db/client";
-import { referralCodes, referrals, users } from "../../db/schema/index";
+import { referralCodes, users } from "../../db/schema/index";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { conflict, validationError } from "../../lib/errors";
 import { canonicalTimeZone } from "../../lib/time-zones";
+import { attributeReferral, findActiveReferralCode } from "../referrals/attribution";
 import { sendVerificationMail } from "./account-mails";
 import { lowerEquals } from "./find-user";
 import { hashPassword, isCommonPassword } from "./passwords";
@@ -42,23 +43,6 @@ async function assertAvailable(db: Queryable, username: string, email: string) {
     throw conflict("accounts.usernameTaken", "username");
   }
   if (taken.length > 0) throw conflict("accounts.emailTaken", "email");
-}
-
-/** A usable referral code of someone else, or null (unknown, expired, used up or paused codes are ignored). */
-async function findActiveReferralCode(db: Queryable, code: string, now: Date) {
-  const [row] = await db
-    .select()
-    .from(referralCodes)
-    .where(
-      and(
-        eq(referralCodes.code, code.toUpperCase()),
-        eq(referralCodes.status, "active"),
-        or(isNull(referralCodes.expiresAt), gt(referralCodes.expiresAt, now)),
-        or(isNull(referralCodes.maxUses), lt(referralCodes.currentUses, referralCodes.maxUses)),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
 }
 
 export type NewAccount = Omit<typeof users.$inferInsert, "id" | "referralCode" | "usernameSkeleton"> & {
@@ -109,18 +93,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput) {
         timezone,
         referredBy: referral?.userId ?? null,
       });
-      if (referral) {
-        await tx.insert(referrals).values({
-          referrerId: referral.userId,
-          refereeId: newUser.id,
-          referralCodeId: referral.id,
-          createdAt: now,
-        });
-        await tx
-          .update(referralCodes)
-          .set({ currentUses: sql`${referralCodes.currentUses} + 1` })
-          .where(eq(referralCodes.id, referral.id));
-      }
+      if (referral) await attributeReferral(tx, referral, newUser.id, now);
       return newUser;
     });
   } catch (error) {

@@ -2,11 +2,18 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../db/client";
-import { processedEvents, users } from "../../db/schema/index";
-import { SubscriptionNotFoundError, type SubscriptionState } from "../../integrations/payments/provider";
+import { paymentCards, processedEvents, users } from "../../db/schema/index";
+import {
+  type InvoicePayment,
+  type PaymentReversal,
+  SubscriptionNotFoundError,
+  type SubscriptionState,
+} from "../../integrations/payments/provider";
 import { AppError } from "../../lib/errors";
+import { onInvoicePaid, onPaymentReversed } from "../referrals/payment-hooks";
 import { type BillingMail, sendBillingMail } from "./billing-mails";
 import { storeSubscriptionState } from "./entitlements";
+import { revokeFreeMonth } from "./free-months";
 import { viaProvider } from "./provider-failure";
 
 export type BillingContext = Pick<AppContext, "db" | "payments" | "mailer" | "config" | "log" | "clock">;
@@ -20,7 +27,12 @@ export const handledEventTypes = new Set([
   "customer.subscription.deleted",
   "invoice.paid",
   "invoice.payment_failed",
+  "charge.refunded",
+  "charge.dispute.created",
 ]);
+
+/** Events about a payment taken back: the referral and affiliate programmes undo what it earned. */
+const reversalEventTypes = new Set(["charge.refunded", "charge.dispute.created"]);
 
 type Fields = Record<string, unknown>;
 const idOf = (value: unknown): string | null =>
@@ -45,6 +57,67 @@ function eventTarget(event: Stripe.Event): { customerId: string | null; subscrip
     };
   }
   return { customerId: idOf(object.customer), subscriptionId: idOf(object.subscription) };
+}
+
+/**
+ * The payment a refund or dispute event names: its payment intent, or for a charge made without one (older
+ * integrations) the charge itself. A dispute names no customer: the provider's record of the payment does.
+ */
+function reversedPaymentRef(event: Stripe.Event): string | null {
+  const object = event.data.object as unknown as Fields;
+  return (
+    idOf(object.payment_intent) ?? (event.type === "charge.refunded" ? idOf(object.id) : idOf(object.charge))
+  );
+}
+
+const notTheirs = (what: string, customerId: string | null) => new Error(`${what} is not ${customerId}'s`);
+
+/** The paid invoice as the provider holds it (amount, payment, card); it must be the event's customer's. */
+async function paidInvoice(ctx: BillingContext, event: Stripe.Event, customerId: string | null) {
+  const invoiceId = idOf((event.data.object as unknown as Fields).id);
+  if (!invoiceId) return null;
+  const payment = await ctx.payments.retrieveInvoicePayment(invoiceId);
+  if (payment.customerId !== customerId) throw notTheirs(`invoice ${invoiceId}`, customerId);
+  return payment;
+}
+
+/** The payment's refunds and disputes as the provider holds them; an event naming a customer must match. */
+async function paymentReversal(ctx: BillingContext, event: Stripe.Event, customerId: string | null) {
+  const paymentRef = reversedPaymentRef(event);
+  if (!paymentRef) return null;
+  const reversal = await ctx.payments.retrievePaymentReversal(paymentRef);
+  if (customerId && reversal.customerId !== customerId) throw notTheirs(`payment ${paymentRef}`, customerId);
+  return reversal;
+}
+
+/**
+ * What a verified payment event means to the referral and affiliate programmes, run inside the transaction that
+ * records the event (so once per event): a paid invoice's card is remembered for self-referral checks and every
+ * paid invoice is reported, a 0 trial invoice included; a refund or dispute is reported with the rewards it
+ * takes back.
+ */
+async function applyPaymentFacts(
+  tx: Queryable,
+  facts: { provider: string; userId: number; now: Date },
+  payment: InvoicePayment | null,
+  reversal: PaymentReversal | null,
+): Promise<number[]> {
+  if (payment) {
+    if (payment.cardFingerprint) {
+      await tx
+        .insert(paymentCards)
+        .values({
+          userId: facts.userId,
+          provider: facts.provider,
+          fingerprint: payment.cardFingerprint,
+          firstSeenAt: facts.now,
+        })
+        .onConflictDoNothing();
+    }
+    await onInvoicePaid(tx, { ...facts, payment });
+  }
+  if (reversal) return (await onPaymentReversed(tx, { ...facts, reversal })).revokedClaimedRewardIds;
+  return [];
 }
 
 function mailFor(event: Stripe.Event): BillingMail["kind"] | null {
@@ -130,16 +203,20 @@ async function converge(
 /**
  * Applies one verified event exactly once: the event id is recorded in the same transaction as the change
  * (a duplicate hits the unique key and applies nothing), and the change is the subscription's state read
- * from the provider, never the event's copy. Provider calls happen outside the transaction, and the state
- * converges on the provider's latest (see `converge`). A duplicate still refreshes the stored state, so a
- * delivery that failed after its event was recorded is completed by the redelivery. Mails go out once,
- * after the commit of the application.
+ * from the provider, never the event's copy; so are a paid invoice's payment and a refunded or disputed
+ * payment, handed to the referral and affiliate programmes in that transaction. Provider calls happen outside
+ * the transaction, and the state converges on the provider's latest (see `converge`). A duplicate still
+ * refreshes the stored state, so a delivery that failed after its event was recorded is completed by the
+ * redelivery. Mails and the take-back of revoked free months happen once, after the commit of the application.
  */
 export async function applyPaymentEvent(ctx: BillingContext, event: Stripe.Event): Promise<EventOutcome> {
   if (!handledEventTypes.has(event.type)) return "ignored";
   const { customerId, subscriptionId } = eventTarget(event);
   const provider = ctx.payments.kind;
   const state = subscriptionId ? await currentState(ctx, subscriptionId, customerId) : null;
+  const payment = event.type === "invoice.paid" ? await paidInvoice(ctx, event, customerId) : null;
+  const reversal = reversalEventTypes.has(event.type) ? await paymentReversal(ctx, event, customerId) : null;
+  const payer = customerId ?? reversal?.customerId ?? null;
 
   const result = await ctx.db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -152,12 +229,21 @@ export async function applyPaymentEvent(ctx: BillingContext, event: Stripe.Event
       await tx.update(processedEvents).set({ outcome, userId }).where(eq(processedEvents.id, inserted.id));
       return outcome;
     };
-    const [user] = await lockUserByCustomer(tx, customerId);
+    const [user] = await lockUserByCustomer(tx, payer);
     if (!user) return { outcome: await record("unknown-customer") };
     if (subscriptionId && !state) return { outcome: await record("unknown-subscription", user.id) };
-    if (state) await storeSubscriptionState(tx, provider, user.id, state, ctx.clock.now());
-    return { outcome: await record("applied", user.id), user };
+    const now = ctx.clock.now();
+    if (state) await storeSubscriptionState(tx, provider, user.id, state, now);
+    const revoked = await applyPaymentFacts(tx, { provider, userId: user.id, now }, payment, reversal);
+    return { outcome: await record("applied", user.id), user, revoked };
   });
+
+  // Taking a claimed month back moves a renewal at the provider: after the commit, never inside it.
+  for (const rewardId of result.revoked ?? []) {
+    await revokeFreeMonth(ctx, rewardId).catch((error: unknown) =>
+      ctx.log.error({ err: error, eventId: event.id, rewardId }, "taking back a free month failed"),
+    );
+  }
 
   const kind = result.outcome === "applied" ? mailFor(event) : null;
   if (kind && "user" in result && result.user) {

@@ -1,7 +1,13 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { BillingDebugResponse } from "../../../contract/billing";
 import type { AppContext } from "../../context";
-import { billingSubscriptions, processedEvents, sandboxSubscriptions, users } from "../../db/schema/index";
+import {
+  billingSubscriptions,
+  processedEvents,
+  sandboxInvoices,
+  sandboxSubscriptions,
+  users,
+} from "../../db/schema/index";
 import { entitlingStatuses } from "../../integrations/payments/provider";
 import { notFound } from "../../lib/errors";
 import { applyPaymentEvent, type BillingContext } from "./apply-payment-event";
@@ -10,24 +16,37 @@ import { sandboxState } from "./sandbox/sandbox-provider";
 
 const count = sql<number>`count(*)::int`;
 
-/** The admin's view of the payment provider: configuration, recent events, and the sandbox's subscriptions. */
+/**
+ * The admin's view of the payment provider: configuration, recent events, and the sandbox's subscriptions and
+ * invoices.
+ */
 export async function getBillingConsole(
   ctx: Pick<AppContext, "db" | "payments" | "config">,
 ): Promise<BillingDebugResponse> {
   const { billing } = ctx.config;
-  const [[premium], [active], events, sandbox] = await Promise.all([
+  const sandboxed = ctx.payments.kind === "sandbox";
+  const [[premium], [active], events, sandbox, invoices] = await Promise.all([
     ctx.db.select({ count }).from(users).where(eq(users.subscriptionTier, "premium")),
     ctx.db
       .select({ count })
       .from(billingSubscriptions)
       .where(inArray(billingSubscriptions.status, [...entitlingStatuses])),
     ctx.db.select().from(processedEvents).orderBy(desc(processedEvents.id)).limit(50),
-    ctx.payments.kind === "sandbox"
+    sandboxed
       ? ctx.db
           .select({ subscription: sandboxSubscriptions, email: users.email })
           .from(sandboxSubscriptions)
           .innerJoin(users, eq(users.id, sandboxSubscriptions.userId))
           .orderBy(desc(sandboxSubscriptions.createdAt))
+          .limit(50)
+      : [],
+    sandboxed
+      ? ctx.db
+          .select({ invoice: sandboxInvoices, email: users.email })
+          .from(sandboxInvoices)
+          .innerJoin(sandboxSubscriptions, eq(sandboxSubscriptions.id, sandboxInvoices.subscriptionId))
+          .innerJoin(users, eq(users.id, sandboxSubscriptions.userId))
+          .orderBy(desc(sandboxInvoices.createdAt), desc(sandboxInvoices.id))
           .limit(50)
       : [],
   ]);
@@ -49,6 +68,20 @@ export async function getBillingConsole(
       ...presentSubscription(sandboxState(subscription)),
       customerEmail: email,
       renewalFails: subscription.renewalFails,
+    })),
+    sandboxInvoices: invoices.map(({ invoice, email }) => ({
+      id: invoice.id,
+      number: invoice.number,
+      customerEmail: email,
+      subscriptionId: invoice.subscriptionId,
+      amountCents: invoice.amountCents,
+      currency: invoice.currency,
+      status: invoice.status,
+      paymentRef: invoice.paymentRef,
+      cardFingerprint: invoice.cardFingerprint,
+      amountRefundedCents: invoice.amountRefundedCents,
+      disputed: invoice.disputed,
+      createdAt: invoice.createdAt.toISOString(),
     })),
   };
 }

@@ -10,6 +10,7 @@ import {
   replayResponseSchema,
   sandboxAdvanceBodySchema,
   sandboxAdvanceParamsSchema,
+  sandboxInvoiceParamsSchema,
   sandboxPayBodySchema,
   sandboxPayResponseSchema,
   sandboxSessionParamsSchema,
@@ -33,6 +34,7 @@ import {
   type PayResult,
   paySandboxSession,
   retrySandboxPayment,
+  reverseSandboxInvoice,
 } from "./sandbox/sandbox-payments";
 import { startCheckout } from "./start-checkout";
 import { getSubscriptionState, listPlans } from "./subscription-state";
@@ -278,4 +280,25 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       return { outcome: await advanceSandboxSubscription(deps, request.params.id, request.body.renewal) };
     },
   );
+  for (const reversal of ["refund", "dispute"] as const) {
+    app.post(
+      `/api/admin/billing/sandbox/invoices/:id/${reversal}`,
+      {
+        config: { access: "admin" },
+        schema: {
+          tags: ["admin"],
+          summary:
+            reversal === "refund"
+              ? "Sandbox: refund a paid invoice in full (emits charge.refunded)"
+              : "Sandbox: open a chargeback on a paid invoice (emits charge.dispute.created)",
+          params: sandboxInvoiceParamsSchema,
+          response: { 200: replayResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const deps = sandbox();
+        return { outcome: await reverseSandboxInvoice(deps, request.params.id, reversal) };
+      },
+    );
+  }
 };

@@ -1,7 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, type SQLWrapper } from "drizzle-orm";
 import type { SubscriptionView } from "../../../contract/billing";
 import type { Queryable } from "../../db/client";
-import { billingSubscriptions, users } from "../../db/schema/index";
+import { billingSubscriptions, premiumGrants, users } from "../../db/schema/index";
 import { entitlingStatuses, type SubscriptionState } from "../../integrations/payments/provider";
 
 type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
@@ -25,8 +25,8 @@ export const userSubscriptions = (db: Queryable, userId: number) =>
     .orderBy(desc(billingSubscriptions.updatedAt));
 
 /**
- * Stores the provider's current state of one subscription and derives the user's tier from all of theirs,
- * so an old subscription's late event cannot take premium away from a newer one.
+ * Stores the provider's current state of one subscription and derives the user's tier from all of theirs
+ * (and their grants), so an old subscription's late event cannot take premium away from a newer one.
  */
 export async function storeSubscriptionState(
   tx: Queryable,
@@ -47,8 +47,30 @@ export async function storeSubscriptionState(
     .insert(billingSubscriptions)
     .values({ id: state.id, provider, userId, ...values })
     .onConflictDoUpdate({ target: billingSubscriptions.id, set: values });
+  await recomputeTier(tx, userId, now);
+}
+
+/** An unrevoked premium grant (a claimed free month) covering `now`; `userId` may be a column (a subquery's). */
+export const coveringGrant = (userId: number | SQLWrapper, now: Date) =>
+  and(
+    eq(premiumGrants.userId, userId),
+    isNull(premiumGrants.revokedAt),
+    lte(premiumGrants.startsAt, now),
+    gt(premiumGrants.endsAt, now),
+  );
+
+/**
+ * The one rule for the tier: premium while an entitling subscription or an unrevoked grant covers `now`.
+ * `stripeSubscriptionId` names the deciding subscription either way.
+ */
+export async function recomputeTier(tx: Queryable, userId: number, now: Date) {
   const deciding = decidingSubscription(await userSubscriptions(tx, userId));
-  const premium = deciding !== undefined && entitles(deciding.status);
+  const [grant] = await tx
+    .select({ id: premiumGrants.id })
+    .from(premiumGrants)
+    .where(coveringGrant(userId, now))
+    .limit(1);
+  const premium = (deciding !== undefined && entitles(deciding.status)) || grant !== undefined;
   await tx
     .update(users)
     .set({ subscriptionTier: premium ? "premium" : "free", stripeSubscriptionId: deciding?.id ?? null })

@@ -4,6 +4,7 @@ import type { AppConfig } from "../../config";
 import type { AppContext } from "../../context";
 import type { SessionUser } from "../accounts/sessions";
 import { decidingSubscription, presentSubscription, userSubscriptions } from "./entitlements";
+import { premiumGrantUntil } from "./free-months";
 import { firstMonthFree } from "./referral-offer";
 
 export function listPlans(config: AppConfig, provider: AppContext["payments"]["kind"]): PlansResponse {
@@ -22,10 +23,11 @@ export function listPlans(config: AppConfig, provider: AppContext["payments"]["k
 
 /** What the account page shows: the plan as the server decides it, never the client's flag. */
 export async function getSubscriptionState(
-  ctx: Pick<AppContext, "db" | "payments">,
+  ctx: Pick<AppContext, "db" | "payments" | "clock">,
   user: SessionUser,
 ): Promise<SubscriptionStateResponse> {
   const deciding = decidingSubscription(await userSubscriptions(ctx.db, user.id));
+  const grantUntil = await premiumGrantUntil(ctx.db, user.id, ctx.clock.now());
   return {
     isPremium: isPremium(user),
     subscriptionTier: user.subscriptionTier,
@@ -35,5 +37,6 @@ export async function getSubscriptionState(
     subscription: deciding ? presentSubscription(deciding) : null,
     canOpenPortal: ctx.payments.kind === "stripe" && user.stripeCustomerId !== null,
     firstMonthFree: await firstMonthFree(ctx.db, user.id),
+    premiumGrantUntil: grantUntil?.toISOString() ?? null,
   };
 }

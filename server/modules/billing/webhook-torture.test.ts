@@ -1,6 +1,6 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processedEvents, users } from "../../db/schema/index";
+import { paymentCards, processedEvents, users } from "../../db/schema/index";
 import type { MailMessage } from "../../integrations/email/mailer";
 import { entitlingStatuses, signStripePayload } from "../../integrations/payments/provider";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe";
@@ -86,19 +86,17 @@ describe.each(testDrivers)("webhook torture on %s", (driver) => {
     let current: Subscription | null = saved.current;
     let periodEnd = saved.periodEnd;
     const emit = (type: string, object: object) => emitted.push(fake.event(type, object));
+    // The provider keeps the invoice (a paid one with its payment, on the customer's own card): billing reads it.
     const invoice = (status: "paid" | "open", amount: number) => ({
-      id: `in_${customer}_${emitted.length}`,
-      object: "invoice",
-      customer,
-      amount_paid: status === "paid" ? amount : 0,
-      amount_due: amount,
-      currency: "usd",
-      status,
+      ...fake.addInvoice({
+        customer,
+        subscription: current!.id,
+        amountPaid: status === "paid" ? amount : 0,
+        amountDue: amount,
+        status,
+        payment: { cardFingerprint: `fp_${customer}` },
+      }),
       lines: { data: [{ period: { start: periodEnd - 30 * DAY, end: periodEnd } }] },
-      parent: {
-        type: "subscription_details",
-        subscription_details: { subscription: current!.id, metadata: {} },
-      },
     });
     const put = (changes: { status?: string; cancelAtPeriodEnd?: boolean }) => {
       current = fake.putSubscription({
@@ -283,6 +281,25 @@ describe.each(testDrivers)("webhook torture on %s", (driver) => {
       return ["invoice.paid", "invoice.payment_failed", "customer.subscription.deleted"].includes(type);
     });
     expect(mails.length).toBe(mailWorthy.length);
+
+    // Each paid invoice's card was recorded for its payer, and only theirs.
+    const payers = new Set(
+      unique
+        .map(
+          (delivery) =>
+            JSON.parse(delivery.payload) as { type: string; data: { object: { customer: string } } },
+        )
+        .filter((event) => event.type === "invoice.paid")
+        .map((event) => event.data.object.customer),
+    );
+    const cards = await t.db
+      .select({ customerId: users.stripeCustomerId, fingerprint: paymentCards.fingerprint })
+      .from(paymentCards)
+      .innerJoin(users, eq(users.id, paymentCards.userId));
+    expect(cards.length).toBe(payers.size);
+    expect(
+      cards.every((card) => payers.has(card.customerId!) && card.fingerprint === `fp_${card.customerId}`),
+    ).toBe(true);
 
     // Every user's entitlement is the one the provider's latest state gives.
     const expected = new Map<string, boolean>();

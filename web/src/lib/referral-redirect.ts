@@ -3,9 +3,13 @@
  * the visitor to /signup?ref=CODE, where the code is applied to the new account. On known production hosts
  * the redirect waits 100 ms, and falls back to a history push and reload if the router did not move.
  */
-export const REFERRAL_CODE_KEY = "referralCode";
-export const REFERRAL_REDIRECT_KEY = "referralRedirect";
-export const REFERRAL_LAST_CODE_KEY = "lastReferralCode";
+import { REFERRAL_REDIRECT_DELAY_MS, REFERRAL_STORAGE_KEYS } from "../../../contract/referral-constants";
+
+/** The spec's storage keys, from the contract (the one place that names them). */
+export const REFERRAL_CODE_KEY = REFERRAL_STORAGE_KEYS.code;
+export const REFERRAL_REDIRECT_KEY = REFERRAL_STORAGE_KEYS.redirect;
+/** The last code used, the spec's final fallback: kept beside the code, under the same key's family. */
+export const REFERRAL_LAST_CODE_KEY = `${REFERRAL_STORAGE_KEYS.code}-last`;
 
 /** Codes the server issues: letters, digits, dash and underscore, at most 64 characters. */
 const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -56,8 +60,8 @@ export function storedReferralCode(search: string = window.location.search): str
   return null;
 }
 
-/** Spec section 9: how long the redirect waits on a production host. */
-export const REFERRAL_REDIRECT_DELAY_MS = 100;
+/** Spec section 9: how long the redirect waits on a production host (contract/referral-constants.ts). */
+export { REFERRAL_REDIRECT_DELAY_MS };
 
 /**
  * The known production hosts: `VITE_PRODUCTION_HOSTS` (comma-separated host names, e.g.

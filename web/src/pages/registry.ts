@@ -1,5 +1,13 @@
 import { type ComponentType, createElement, lazy, memo } from "react";
-import { BILLING_NS, CONTENT_NS, DREAMS_NS, loadNamespaces, ORACLE_NS } from "../lib/i18n";
+import {
+  AFFILIATES_NS,
+  BILLING_NS,
+  CONTENT_NS,
+  DREAMS_NS,
+  loadNamespaces,
+  ORACLE_NS,
+  REFERRALS_NS,
+} from "../lib/i18n";
 import { type PageKey, routeTable } from "../route-table";
 
 type PageModule = { default: ComponentType };
@@ -28,6 +36,12 @@ const withOracle =
   (load: Loader): Loader =>
   () =>
     Promise.all([load(), loadNamespaces(ORACLE_NS)]).then(([module]) => module);
+
+/** A referral or affiliate page: its chunk, the `referrals` and the `affiliates` texts download together. */
+const withReferrals =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespaces(REFERRALS_NS, AFFILIATES_NS)]).then(([module]) => module);
 
 interface LazyPage {
   /** Renders the page, suspending (route Suspense: spinner) only while its chunk is still downloading. */
@@ -83,7 +97,8 @@ const registry: Record<PageKey, LazyPage> = {
   personalSymbols: lazyPage(withDreams(() => import("../features/symbols/PersonalSymbolsPage"))),
   symbolManagement: lazyPage(withDreams(() => import("../features/admin/SymbolManagementPage"))),
   debugSymbols: lazyPage(withDreams(() => import("../features/admin/DebugSymbolsPage"))),
-  adminIndex: lazyPage(withDreams(() => import("../features/admin/AdminIndexPage"))),
+  // The index's cards name the affiliate tools in their own namespace.
+  adminIndex: lazyPage(withDreams(withReferrals(() => import("../features/admin/AdminIndexPage")))),
   subscribe: lazyPage(withBilling(() => import("../features/billing/PlansPage"))),
   checkoutStart: lazyPage(withBilling(() => import("../features/billing/CheckoutStartPage"))),
   sandboxCheckout: lazyPage(withBilling(() => import("../features/billing/SandboxCheckoutPage"))),
@@ -97,6 +112,12 @@ const registry: Record<PageKey, LazyPage> = {
   oracleProfileSetup: lazyPage(withOracle(() => import("../features/oracle/ProfileSetupPage"))),
   oracleHistory: lazyPage(withOracle(() => import("../features/oracle/HistoryPage"))),
   oracleShared: lazyPage(withOracle(() => import("../features/oracle/SharedReadingPage"))),
+  referrals: lazyPage(withReferrals(() => import("../features/referrals/ReferralsPage"))),
+  affiliateDashboard: lazyPage(withReferrals(() => import("../features/affiliates/AffiliateDashboardPage"))),
+  adminAffiliateApplications: lazyPage(
+    withReferrals(() => import("../features/affiliates/AdminApplicationsPage")),
+  ),
+  adminAffiliates: lazyPage(withReferrals(() => import("../features/affiliates/AdminAffiliatesPage"))),
 };
 const notFound = lazyPage(() => import("../features/marketing/NotFoundPage"));
 

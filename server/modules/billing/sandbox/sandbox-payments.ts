@@ -14,15 +14,19 @@ import {
 import { entitlingStatuses } from "../../../integrations/payments/provider";
 import { conflict, notFound, validationError } from "../../../lib/errors";
 import {
+  chargeObject,
   checkoutSessionObject,
   deliverEvents,
+  disputeObject,
   invoiceObject,
   newInvoice,
+  paymentOf,
   periodEnd,
   priceCents,
   recordEvent,
   type SandboxDeps,
   type SandboxSubscription,
+  sandboxCardFingerprint,
   sandboxId,
   subscriptionObject,
 } from "./sandbox-store";
@@ -45,13 +49,14 @@ const result = (outcome: PayOutcome, redirectTo: string | null = null): PayResul
   messageKey: messageKeys[outcome],
 });
 
-function testCard(cardNumber: string): keyof typeof sandboxCards {
+/** Which test card was typed (what it does) and its fingerprint. */
+function testCard(cardNumber: string) {
   const digits = cardNumber.replace(/[\s-]/g, "");
-  const card = (Object.keys(sandboxCards) as Array<keyof typeof sandboxCards>).find(
+  const kind = (Object.keys(sandboxCards) as Array<keyof typeof sandboxCards>).find(
     (name) => sandboxCards[name] === digits,
   );
-  if (!card) throw validationError("errors.unknownTestCard", "cardNumber");
-  return card;
+  if (!kind) throw validationError("errors.unknownTestCard", "cardNumber");
+  return { kind, fingerprint: sandboxCardFingerprint(digits) };
 }
 
 async function findSandboxSession(deps: Pick<SandboxDeps, "db">, userId: number, sessionId: string) {
@@ -97,8 +102,8 @@ export async function paySandboxSession(
   const { session } = await findSandboxSession(deps, userId, sessionId);
   if (session.status !== "open") throw conflict("errors.checkoutSessionComplete");
   const card = testCard(cardNumber);
-  if (card === "declined") return result("declined", `/stripe-checkout/recovery?session=${sessionId}`);
-  if (card === "needsRetry") {
+  if (card.kind === "declined") return result("declined", `/stripe-checkout/recovery?session=${sessionId}`);
+  if (card.kind === "needsRetry") {
     const [attempt] = await deps.db
       .update(sandboxCheckoutSessions)
       .set({ retryCardAttempts: sql`${sandboxCheckoutSessions.retryCardAttempts} + 1` })
@@ -127,6 +132,7 @@ export async function paySandboxSession(
         status: open.trialDays > 0 ? "trialing" : "active",
         currentPeriodStart: now,
         currentPeriodEnd: periodEnd(now, plan, open.trialDays),
+        cardFingerprint: card.fingerprint,
         createdAt: now,
       })
       .returning();
@@ -160,18 +166,27 @@ export async function retrySandboxPayment(
     .orderBy(desc(sandboxSubscriptions.createdAt))
     .limit(1);
   if (!subscription) throw conflict("errors.noFailedPayment");
-  if (testCard(cardNumber) === "declined") return result("declined");
+  const card = testCard(cardNumber);
+  if (card.kind === "declined") return result("declined");
 
   const now = deps.clock.now();
   const events = await deps.db.transaction(async (tx) => {
-    const [invoice] = await tx
-      .update(sandboxInvoices)
-      .set({ status: "paid" })
+    const [open] = await tx
+      .select()
+      .from(sandboxInvoices)
       .where(and(eq(sandboxInvoices.subscriptionId, subscription.id), eq(sandboxInvoices.status, "open")))
-      .returning();
+      .for("update");
+    const [invoice] = open
+      ? await tx
+          .update(sandboxInvoices)
+          .set({ status: "paid", ...paymentOf(open.amountCents, card.fingerprint) })
+          .where(and(eq(sandboxInvoices.id, open.id), eq(sandboxInvoices.status, "open")))
+          .returning()
+      : [];
+    // The card that paid becomes the one the next renewals charge.
     const [active] = await tx
       .update(sandboxSubscriptions)
-      .set({ status: "active", renewalFails: false })
+      .set({ status: "active", renewalFails: false, cardFingerprint: card.fingerprint })
       .where(and(eq(sandboxSubscriptions.id, subscription.id), eq(sandboxSubscriptions.status, "past_due")))
       .returning();
     if (!invoice || !active) throw conflict("errors.noFailedPayment");
@@ -265,4 +280,42 @@ export async function sweepSandbox(deps: SandboxDeps): Promise<number> {
     .limit(100);
   for (const { id } of due) await advanceSandboxSubscription(deps, id, "paid");
   return due.length;
+}
+
+export type SandboxReversal = "refund" | "dispute";
+
+/**
+ * The admin console's refund (in full) or chargeback of a paid sandbox invoice: the invoice records it and
+ * the sandbox emits what Stripe would, `charge.refunded` or `charge.dispute.created`, naming the payment.
+ * An invoice that charged nothing, or one already refunded (disputed), answers 409.
+ */
+export async function reverseSandboxInvoice(
+  deps: SandboxDeps,
+  invoiceId: string,
+  reversal: SandboxReversal,
+): Promise<string> {
+  const now = deps.clock.now();
+  const event = await deps.db.transaction(async (tx) => {
+    const [invoice] = await tx
+      .select()
+      .from(sandboxInvoices)
+      .where(eq(sandboxInvoices.id, invoiceId))
+      .for("update");
+    if (!invoice) throw notFound();
+    const { paymentRef } = invoice;
+    if (invoice.status !== "paid" || !paymentRef) throw conflict("errors.invoiceNotCharged");
+    if (reversal === "refund" ? invoice.amountRefundedCents > 0 : invoice.disputed)
+      throw conflict(reversal === "refund" ? "errors.invoiceRefunded" : "errors.invoiceDisputed");
+    const [updated] = await tx
+      .update(sandboxInvoices)
+      .set(reversal === "refund" ? { amountRefundedCents: invoice.amountCents } : { disputed: true })
+      .where(eq(sandboxInvoices.id, invoiceId))
+      .returning();
+    const charged = { ...updated!, paymentRef };
+    return reversal === "refund"
+      ? recordEvent(tx, "charge.refunded", chargeObject(charged), now)
+      : recordEvent(tx, "charge.dispute.created", disputeObject(charged, now), now);
+  });
+  await deliverEvents(deps, [event]);
+  return reversal === "refund" ? "refunded" : "disputed";
 }

@@ -24,6 +24,8 @@ import {
   subscriptionObject,
 } from "./sandbox-store";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export const sandboxState = (row: SandboxSubscription): SubscriptionState => ({
   id: row.id,
   customerId: row.customerId,
@@ -115,6 +117,60 @@ export function createSandboxProvider(deps: SandboxDeps): PaymentProvider {
         createdAt: invoice.createdAt,
         url: null,
       }));
+    },
+    async retrieveInvoicePayment(invoiceId) {
+      const [invoice] = await deps.db.select().from(sandboxInvoices).where(eq(sandboxInvoices.id, invoiceId));
+      if (!invoice) throw new Error(`No such invoice: ${invoiceId}`);
+      return {
+        invoiceId: invoice.id,
+        customerId: invoice.customerId,
+        subscriptionId: invoice.subscriptionId,
+        amountPaidCents: invoice.status === "paid" ? invoice.amountCents : 0,
+        currency: invoice.currency,
+        // The sandbox keeps no payment time: its invoices are paid when created (a retried renewal a little later).
+        paidAt: invoice.createdAt,
+        paymentRef: invoice.paymentRef,
+        cardFingerprint: invoice.cardFingerprint,
+      };
+    },
+    async retrievePaymentReversal(paymentRef) {
+      const [invoice] = await deps.db
+        .select()
+        .from(sandboxInvoices)
+        .where(eq(sandboxInvoices.paymentRef, paymentRef));
+      if (!invoice) throw new Error(`No such payment: ${paymentRef}`);
+      return {
+        paymentRef,
+        customerId: invoice.customerId,
+        amountRefundedCents: invoice.amountRefundedCents,
+        disputed: invoice.disputed,
+      };
+    },
+    async shiftRenewal(subscriptionId, days) {
+      const now = deps.clock.now();
+      const { row, event } = await deps.db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(sandboxSubscriptions)
+          .where(eq(sandboxSubscriptions.id, subscriptionId))
+          .for("update");
+        if (!current) throw new SubscriptionNotFoundError(subscriptionId);
+        // An ended subscription renews no more: there is no renewal to move.
+        if (endedStatuses.includes(current.status as SubscriptionStatus))
+          return { row: current, event: null };
+        const shifted = new Date(Math.max(current.currentPeriodEnd.getTime() + days * DAY_MS, now.getTime()));
+        const [updated] = await tx
+          .update(sandboxSubscriptions)
+          .set({ currentPeriodEnd: shifted })
+          .where(eq(sandboxSubscriptions.id, subscriptionId))
+          .returning();
+        return {
+          row: updated!,
+          event: await recordEvent(tx, "customer.subscription.updated", subscriptionObject(updated!), now),
+        };
+      });
+      if (event) await deliverEvents(deps, [event]);
+      return sandboxState(row);
     },
     async retrieveEvent(eventId) {
       const [row] = await deps.db.select().from(sandboxEvents).where(eq(sandboxEvents.id, eventId));

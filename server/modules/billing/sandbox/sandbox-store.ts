@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type Stripe from "stripe";
 import type { PlanId } from "../../../../contract/billing";
 import type { BillingConfig } from "../../../config";
@@ -27,6 +27,16 @@ export interface SandboxDeps {
 
 export const sandboxId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString("hex")}`;
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * A test card's fingerprint: the same card number always gives the same one, whoever pays with it, as Stripe's
+ * `payment_method_details.card.fingerprint` does (self-referral checks compare them).
+ */
+export const sandboxCardFingerprint = (digits: string) =>
+  `fp_sandbox_${createHash("sha256").update(digits).digest("hex").slice(0, 16)}`;
+
+/** The charge of a paid invoice, named after its payment (one charge per payment in the sandbox). */
+const chargeIdOf = (paymentRef: string) => paymentRef.replace(/^pi_/, "ch_");
 
 export const priceCents = (billing: BillingConfig, plan: PlanId) => Math.round(billing.prices[plan] * 100);
 
@@ -89,6 +99,39 @@ export function invoiceObject(invoice: SandboxInvoice, subscription: SandboxSubs
   };
 }
 
+/** The charge that paid an invoice (Stripe's `charge.refunded` carries it). */
+export function chargeObject(invoice: SandboxInvoice & { paymentRef: string }) {
+  return {
+    id: chargeIdOf(invoice.paymentRef),
+    object: "charge",
+    amount: invoice.amountCents,
+    amount_refunded: invoice.amountRefundedCents,
+    currency: invoice.currency,
+    customer: invoice.customerId,
+    payment_intent: invoice.paymentRef,
+    paid: true,
+    refunded: invoice.amountRefundedCents >= invoice.amountCents,
+    disputed: invoice.disputed,
+    status: "succeeded",
+    created: unix(invoice.createdAt),
+  };
+}
+
+/** A dispute (chargeback) of an invoice's charge: it names the payment and the charge, not the customer. */
+export function disputeObject(invoice: SandboxInvoice & { paymentRef: string }, now: Date) {
+  return {
+    id: sandboxId("dp"),
+    object: "dispute",
+    amount: invoice.amountCents,
+    currency: invoice.currency,
+    charge: chargeIdOf(invoice.paymentRef),
+    payment_intent: invoice.paymentRef,
+    reason: "fraudulent",
+    status: "needs_response",
+    created: unix(now),
+  };
+}
+
 export function checkoutSessionObject(session: SandboxSession) {
   return {
     id: session.id,
@@ -103,6 +146,16 @@ export function checkoutSessionObject(session: SandboxSession) {
   };
 }
 
+/**
+ * What paying an invoice with a card leaves on it: a payment (Stripe: a payment intent) and the card's
+ * fingerprint. Nothing is charged for 0 (a trial's invoice), so it has neither.
+ */
+export const paymentOf = (amountCents: number, cardFingerprint: string | null) =>
+  amountCents > 0
+    ? { paymentRef: sandboxId("pi"), cardFingerprint }
+    : { paymentRef: null, cardFingerprint: null };
+
+/** A new invoice of the subscription; a paid one is charged to the subscription's card. */
 export async function newInvoice(
   tx: Queryable,
   subscription: SandboxSubscription,
@@ -120,6 +173,7 @@ export async function newInvoice(
       amountCents,
       currency: "usd",
       status,
+      ...(status === "paid" && paymentOf(amountCents, subscription.cardFingerprint)),
       createdAt: now,
     })
     .returning();

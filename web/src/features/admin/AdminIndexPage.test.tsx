@@ -28,6 +28,8 @@ describe("/admin (the profile menu's Admin)", () => {
       [expect.stringContaining("Symbol management"), "/admin/symbol-management"],
       [expect.stringContaining("Symbol debugger"), "/debug-symbols"],
       [expect.stringContaining("Billing"), "/stripe-checkout/debug"],
+      [expect.stringContaining("Affiliate applications"), "/admin/affiliates"],
+      [expect.stringContaining("Affiliate management"), "/admin/affiliate-management"],
     ]);
     expect(screen.queryByText(/being built/i)).toBeNull();
 

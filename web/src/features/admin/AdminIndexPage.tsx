@@ -4,11 +4,16 @@ import { PageShell } from "../../components/ui/Page";
 import { bodyClass, h2Class, panelClass } from "../../components/ui/page-styles";
 import { DREAMS_NS } from "../../lib/i18n";
 
-/** The admin tools that work today; the others in the route table still show "being built". */
+/**
+ * The admin tools that work today; the others in the route table still show "being built". `text` is where the
+ * card's title and body are: the dreams namespace, or the tool's own (`namespace:key`).
+ */
 export const ADMIN_TOOLS = [
-  { href: "/admin/symbol-management", key: "symbols" },
-  { href: "/debug-symbols", key: "debugger" },
-  { href: "/stripe-checkout/debug", key: "billing" },
+  { href: "/admin/symbol-management", text: "adminIndex.tools.symbols" },
+  { href: "/debug-symbols", text: "adminIndex.tools.debugger" },
+  { href: "/stripe-checkout/debug", text: "adminIndex.tools.billing" },
+  { href: "/admin/affiliates", text: "affiliates:affiliates.adminIndex.applications" },
+  { href: "/admin/affiliate-management", text: "affiliates:affiliates.adminIndex.management" },
 ] as const;
 
 /** /admin: the entry point of the profile menu's "Admin", one card per working tool. */
@@ -27,8 +32,8 @@ export default function AdminIndexPage() {
               href={tool.href}
               className={`${panelClass} block h-full hover:border-violet-400 focus-visible:outline-2 focus-visible:outline-violet-600 dark:hover:border-moon-300`}
             >
-              <span className={`${h2Class} block`}>{t(`adminIndex.tools.${tool.key}.title`)}</span>
-              <span className={`${bodyClass} mt-1 block`}>{t(`adminIndex.tools.${tool.key}.body`)}</span>
+              <span className={`${h2Class} block`}>{t(`${tool.text}.title`)}</span>
+              <span className={`${bodyClass} mt-1 block`}>{t(`${tool.text}.body`)}</span>
             </Link>
           </li>
         ))}

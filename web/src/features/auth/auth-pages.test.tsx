@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { REFERRAL_STORAGE_KEYS } from "../../../../contract/referral-constants";
 import { initI18n } from "../../lib/i18n";
 import { describedText, isolateEachTest } from "../../test-helpers";
 import LoginPage from "./LoginPage";
@@ -173,7 +174,7 @@ describe("SignupPage", () => {
 
   it("prefills the referral code kept in localStorage", () => {
     fakeServer();
-    window.localStorage.setItem("referralCode", "STORED77");
+    window.localStorage.setItem(REFERRAL_STORAGE_KEYS.code, "STORED77");
     renderPage(<SignupPage />, { path: "/signup" });
     expect((screen.getByLabelText(/Referral code/) as HTMLInputElement).value).toBe("STORED77");
   });

@@ -8,9 +8,11 @@ import { toast } from "../../components/ui/toast-store";
 import { isApiError } from "../../lib/api";
 import { BILLING_NS } from "../../lib/i18n";
 import {
+  type SandboxReversal,
   useAdvanceSandboxSubscriptionMutation,
   useBillingDebugQuery,
   useReplayBillingEventMutation,
+  useReverseSandboxInvoiceMutation,
 } from "./api";
 import { formatDateTime, formatMoney } from "./format";
 import { TestModeBadge } from "./ui";
@@ -209,9 +211,120 @@ function SandboxSubscriptions({ data }: { data: BillingDebugResponse }) {
   );
 }
 
+function SandboxInvoices({ data }: { data: BillingDebugResponse }) {
+  const { t, i18n } = useTranslation(BILLING_NS);
+  const reverse = useReverseSandboxInvoiceMutation({
+    onSuccess: (answer, { id }) =>
+      toast({
+        title: t(`billingAdmin.invoices.${answer.outcome === "refunded" ? "refunded" : "disputed"}`),
+        description: t("billingAdmin.invoices.outcome", { id, outcome: answer.outcome }),
+      }),
+    onError: (error) =>
+      toast({
+        title: t("billingAdmin.invoices.failed"),
+        description: messageOf(error, t("billingAdmin.tryAgain")),
+        variant: "destructive",
+      }),
+  });
+  const busy = (id: string, action: SandboxReversal) =>
+    reverse.isPending && reverse.variables?.id === id && reverse.variables.action === action;
+  return (
+    <Panel title={t("billingAdmin.invoices.title")}>
+      {data.sandboxInvoices.length === 0 ? (
+        <p className={bodyClass}>{t("billingAdmin.invoices.empty")}</p>
+      ) : (
+        <ScrollTable
+          label={t("billingAdmin.invoices.title")}
+          wide
+          columns={[
+            t("billingAdmin.invoices.number"),
+            t("billingAdmin.sandbox.customer"),
+            t("billingAdmin.invoices.amount"),
+            t("billingAdmin.sandbox.status"),
+            t("billingAdmin.invoices.card"),
+            t("billingAdmin.invoices.created"),
+            t("billingAdmin.sandbox.flags"),
+            t("billingAdmin.actions"),
+          ]}
+        >
+          {data.sandboxInvoices.map((invoice) => {
+            const charged = invoice.paymentRef !== null;
+            const refunded = invoice.amountRefundedCents > 0;
+            return (
+              <tr key={invoice.id}>
+                <td className={`${tdClass} font-mono break-all`}>{invoice.number}</td>
+                <td className={`${tdClass} break-all`}>{invoice.customerEmail}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>
+                  {formatMoney(invoice.amountCents / 100, invoice.currency, i18n.language)}
+                </td>
+                <td className={tdClass}>
+                  {t(`subscriptionPage.invoices.statuses.${invoice.status}`, {
+                    defaultValue: invoice.status,
+                  })}
+                </td>
+                <td className={`${tdClass} font-mono break-all`}>{invoice.cardFingerprint ?? NONE}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>
+                  {formatDateTime(invoice.createdAt, i18n.language)}
+                </td>
+                <td className={tdClass}>
+                  <ul className="flex flex-col gap-1">
+                    {refunded ? (
+                      <li>
+                        {t("billingAdmin.invoices.refundedAmount", {
+                          amount: formatMoney(
+                            invoice.amountRefundedCents / 100,
+                            invoice.currency,
+                            i18n.language,
+                          ),
+                        })}
+                      </li>
+                    ) : null}
+                    {invoice.disputed ? <li>{t("billingAdmin.invoices.disputedFlag")}</li> : null}
+                    {!charged ? <li>{t("billingAdmin.invoices.notCharged")}</li> : null}
+                    {charged && !refunded && !invoice.disputed ? <li>{NONE}</li> : null}
+                  </ul>
+                </td>
+                <td className={tdClass}>
+                  <div className="flex flex-col gap-2">
+                    <Button
+                      variant="secondary"
+                      onClick={() => reverse.mutate({ id: invoice.id, action: "refund" })}
+                      pending={busy(invoice.id, "refund")}
+                      disabled={reverse.isPending || !charged || refunded}
+                    >
+                      {t("billingAdmin.invoices.refund")}
+                      <span className="sr-only">
+                        {" "}
+                        {t("billingAdmin.invoices.forInvoice", { number: invoice.number })}
+                      </span>
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      onClick={() => reverse.mutate({ id: invoice.id, action: "dispute" })}
+                      pending={busy(invoice.id, "dispute")}
+                      disabled={reverse.isPending || !charged || invoice.disputed}
+                    >
+                      {t("billingAdmin.invoices.dispute")}
+                      <span className="sr-only">
+                        {" "}
+                        {t("billingAdmin.invoices.forInvoice", { number: invoice.number })}
+                      </span>
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </ScrollTable>
+      )}
+    </Panel>
+  );
+}
+
 /**
  * /subscription-test and /stripe-checkout/debug (admins): the payment provider's state, the recent webhook
- * events (each can be replayed) and, in the sandbox, its subscriptions with a way to end their period now.
+ * events (each can be replayed) and, in the sandbox, its subscriptions with a way to end their period now and
+ * its invoices with a way to refund or dispute them.
  */
 export default function BillingDebugPage() {
   const { t } = useTranslation(BILLING_NS);
@@ -231,7 +344,12 @@ export default function BillingDebugPage() {
         <>
           <Overview data={query.data} />
           <RecentEvents data={query.data} />
-          {query.data.provider === "sandbox" ? <SandboxSubscriptions data={query.data} /> : null}
+          {query.data.provider === "sandbox" ? (
+            <>
+              <SandboxSubscriptions data={query.data} />
+              <SandboxInvoices data={query.data} />
+            </>
+          ) : null}
         </>
       )}
     </PageShell>

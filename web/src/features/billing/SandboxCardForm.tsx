@@ -7,7 +7,13 @@ import { tdClass } from "../../components/ui/page-styles";
 import { BILLING_NS } from "../../lib/i18n";
 import { cardDigits, groupCardNumber, isCardNumber, SANDBOX_CARDS, type SandboxCardKind } from "./api";
 
-const CARD_ORDER: SandboxCardKind[] = ["succeeds", "declined", "needsRetry"];
+const CARD_ORDER: SandboxCardKind[] = [
+  "succeeds",
+  "succeedsMastercard",
+  "succeedsDebit",
+  "declined",
+  "needsRetry",
+];
 
 /** The sandbox's test cards and what each does; choosing one fills the card field. */
 export function TestCardsTable({ onPick }: { onPick(digits: string): void }) {

@@ -48,6 +48,10 @@ function CurrentPlan({ state }: { state: SubscriptionStateResponse }) {
     ? formatDate(subscription.currentPeriodEnd, i18n.language, user?.timezone)
     : null;
   const label = planLabelOf(state);
+  // Claimed referral months: premium after the paid period, or without any subscription.
+  const grantUntil = state.premiumGrantUntil
+    ? formatDate(state.premiumGrantUntil, i18n.language, user?.timezone)
+    : null;
 
   const change = useCancelOrResumeMutation();
   const run = (action: "cancel" | "resume") =>
@@ -124,6 +128,12 @@ function CurrentPlan({ state }: { state: SubscriptionStateResponse }) {
           <div className={row}>
             <dt className={term}>{t("subscriptionPage.current.renewal")}</dt>
             <dd>{t("subscriptionPage.current.renewsOn", { date })}</dd>
+          </div>
+        ) : null}
+        {grantUntil ? (
+          <div className={row}>
+            <dt className={term}>{t("subscriptionPage.current.freeMonth")}</dt>
+            <dd>{t("subscriptionPage.current.premiumUntil", { date: grantUntil })}</dd>
           </div>
         ) : null}
       </dl>

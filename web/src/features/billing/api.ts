@@ -202,6 +202,27 @@ export function useAdvanceSandboxSubscriptionMutation(
   });
 }
 
+export type SandboxReversal = "refund" | "dispute";
+
+/** Admin: refunds or disputes a paid sandbox invoice (the sandbox emits the provider's event); the console is read again. */
+export function useReverseSandboxInvoiceMutation(
+  callbacks: MutationCallbacks<ReplayResponse, { id: string; action: SandboxReversal }> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...callbacks,
+    mutationFn: ({ id, action }: { id: string; action: SandboxReversal }) =>
+      apiRequest<ReplayResponse>(
+        "POST",
+        `/api/admin/billing/sandbox/invoices/${encodeURIComponent(id)}/${action}`,
+      ),
+    onSuccess: (answer, variables) => {
+      callbacks.onSuccess?.(answer, variables);
+      void queryClient.invalidateQueries({ queryKey: [ADMIN_BILLING_URL] });
+    },
+  });
+}
+
 /**
  * Everything that shows the member's plan, refreshed after it may have changed: the subscription, the
  * invoices and the signed-in user (the nav's PREMIUM badge and the premium route guards read the user).

@@ -33,6 +33,7 @@ const freeState = (overrides: Partial<SubscriptionStateResponse> = {}): Subscrip
   subscription: null,
   canOpenPortal: false,
   firstMonthFree: false,
+  premiumGrantUntil: null,
   ...overrides,
 });
 
@@ -554,6 +555,36 @@ describe("BillingDebugPage (admin)", () => {
         renewalFails: false,
       },
     ],
+    sandboxInvoices: [
+      {
+        id: "in_sandbox_paid",
+        number: "SBX-2030-AAAAAA",
+        customerEmail: "luna@example.com",
+        subscriptionId: "sub_sandbox_abc",
+        amountCents: 999,
+        currency: "usd",
+        status: "paid",
+        paymentRef: "pi_sandbox_1",
+        cardFingerprint: "fp_sandbox_0123456789abcdef",
+        amountRefundedCents: 0,
+        disputed: false,
+        createdAt: "2030-01-01T10:00:00.000Z",
+      },
+      {
+        id: "in_sandbox_trial",
+        number: "SBX-2030-BBBBBB",
+        customerEmail: "sol@example.com",
+        subscriptionId: "sub_sandbox_def",
+        amountCents: 0,
+        currency: "usd",
+        status: "paid",
+        paymentRef: null,
+        cardFingerprint: null,
+        amountRefundedCents: 0,
+        disputed: false,
+        createdAt: "2030-01-01T09:00:00.000Z",
+      },
+    ],
   };
 
   it("replays an event and ends a sandbox period, saying the outcome in a toast", async () => {
@@ -589,5 +620,33 @@ describe("BillingDebugPage (admin)", () => {
       calls.find((call) => call.url === "/api/admin/billing/sandbox/subscriptions/sub_sandbox_abc/advance")
         ?.body,
     ).toEqual({ renewal: "failed" });
+  });
+
+  it("refunds or disputes a charged sandbox invoice; one that charged nothing cannot be", async () => {
+    const calls = member(
+      ({ method, url }) => {
+        if (method === "GET" && url === "/api/admin/billing") return { status: 200, body: debug };
+        if (method === "POST" && url === "/api/admin/billing/sandbox/invoices/in_sandbox_paid/refund")
+          return { status: 200, body: { outcome: "refunded" } };
+        return undefined;
+      },
+      testUser({ isAdmin: true }),
+    );
+    const ui = userEvent.setup();
+    renderPage(<BillingDebugPage />, { path: "/subscription-test", outside: <ToastProbe /> });
+    expect(await screen.findByText("fp_sandbox_0123456789abcdef")).toBeTruthy();
+    const invoices = within(screen.getByRole("table", { name: "Sandbox invoices" }));
+    expect(invoices.getByText("$9.99")).toBeTruthy();
+    expect(invoices.getByText("Nothing charged")).toBeTruthy();
+    const trialRefund = screen.getByRole("button", { name: "Refund invoice SBX-2030-BBBBBB" });
+    expect(trialRefund.hasAttribute("disabled")).toBe(true);
+
+    await ui.click(screen.getByRole("button", { name: "Refund invoice SBX-2030-AAAAAA" }));
+    await waitFor(() =>
+      expect(screen.getByTestId("toasts").textContent).toBe("Invoice refunded: in_sandbox_paid: refunded"),
+    );
+    expect(
+      calls.some((call) => call.url === "/api/admin/billing/sandbox/invoices/in_sandbox_paid/refund"),
+    ).toBe(true);
   });
 });

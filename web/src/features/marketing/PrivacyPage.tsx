@@ -1,3 +1,4 @@
+import { REFERRAL_COOKIE_DAYS } from "../../../../contract/referral-constants";
 import { LegalDocument } from "./LegalDocument";
 
 const sections = [
@@ -19,5 +20,12 @@ const sections = [
 
 /** /privacy-policy: what CHITTA collects, why, where it is kept, and the user's rights. */
 export default function PrivacyPage() {
-  return <LegalDocument ns="privacy" sectionIds={sections} summary />;
+  return (
+    <LegalDocument
+      ns="privacy"
+      sectionIds={sections}
+      summary
+      values={{ referralCookieDays: REFERRAL_COOKIE_DAYS }}
+    />
+  );
 }

@@ -1,5 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { DEFAULT_PRICES_USD } from "../../../../contract/billing-constants";
+import {
+  AFFILIATE_COMMISSION_MONTHS,
+  affiliateTiers,
+  DEFAULT_AFFILIATE_TIER,
+  FREE_MONTH_DAYS,
+  REFERRAL_REWARDS_PER_MONTH,
+  REFUND_WINDOW_DAYS,
+} from "../../../../contract/referral-constants";
 import { LegalDocument } from "./LegalDocument";
 import { formatUsd, freeLimitValues } from "./pricing";
 
@@ -26,6 +34,11 @@ export default function TermsPage() {
     ...freeLimitValues,
     monthly: formatUsd(DEFAULT_PRICES_USD.monthly, language),
     yearly: formatUsd(DEFAULT_PRICES_USD.yearly, language),
+    freeMonthDays: FREE_MONTH_DAYS,
+    refundDays: REFUND_WINDOW_DAYS,
+    rewardsPerMonth: REFERRAL_REWARDS_PER_MONTH,
+    commissionPercent: affiliateTiers[DEFAULT_AFFILIATE_TIER],
+    commissionMonths: AFFILIATE_COMMISSION_MONTHS,
   };
   return <LegalDocument ns="terms" sectionIds={sections} values={values} />;
 }
