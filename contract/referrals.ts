@@ -124,14 +124,13 @@ export type ClaimRewardResponse = z.infer<typeof claimRewardResponseSchema>;
 
 // --- Affiliate programme ---------------------------------------------------------------------------------
 
-/** An http(s) address: one refinement, so a bad value gets one error. */
+/** An http(s) address; a value that is no URL at all gets the one error of `.url()`. */
 const websiteSchema = z
   .string()
   .trim()
   .max(AFFILIATE_WEBSITE_MAX)
-  .refine((value) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value) && URL.canParse(value), {
-    message: "validation.url",
-  });
+  .url({ message: "validation.url" })
+  .refine((value) => !URL.canParse(value) || /^https?:\/\//i.test(value), { message: "validation.url" });
 
 export const affiliateApplyBodySchema = z
   .object({
@@ -143,7 +142,8 @@ export const affiliateApplyBodySchema = z
       .max(affiliateChannels.length)
       .refine((list) => new Set(list).size === list.length, { message: "validation.duplicate" }),
     payoutEmail: emailSchema,
-    acceptTerms: z.literal(true),
+    /** Must be true; a boolean (not a literal) so a missing one is "Required" like every other field. */
+    acceptTerms: z.boolean().refine((accepted) => accepted, { message: "validation.acceptTerms" }),
   })
   .strict();
 export type AffiliateApplyBody = z.infer<typeof affiliateApplyBodySchema>;
