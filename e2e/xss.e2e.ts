@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Dream } from "../contract/dreams";
 import type { Consultation, PlaceSearchResponse } from "../contract/oracle";
 import { ORACLE_CHALLENGE_MAX, ORACLE_TEXT_MAX } from "../contract/oracle-constants";
+import { AFFILIATE_AUDIENCE_MAX } from "../contract/referral-constants";
 import type { AdminSymbolBody } from "../contract/symbols";
 import { users } from "../server/db/schema/index";
 import { grantAdmin } from "../server/modules/accounts/grant-admin";
@@ -727,6 +728,38 @@ describe("stored XSS", () => {
       practised.reading!.symbols.map((symbol) => symbol.name),
     );
     await guest.context.close();
+
+    // --- Affiliate applications: the applicant's website and audience, the reviewer's notes ------------------
+    // Each application holds as many payloads as its 1,000-character audience takes; the reviewer rejects it
+    // with the same payloads as notes, which the applicant reads on /referrals, and the owner applies again.
+    const applications: string[][] = [[]];
+    for (const payload of texts(PAYLOADS)) {
+      const current = applications.at(-1)!;
+      if ([...current, payload].join("\n").length > AFFILIATE_AUDIENCE_MAX - 20) applications.push([payload]);
+      else current.push(payload);
+    }
+    for (const slice of applications) {
+      const application = (await store(page, "/api/affiliates/apply", {
+        website: picture,
+        audience: `My readers:\n${slice.join("\n")}`,
+        channels: ["blog", "other"],
+        payoutEmail: "payouts@example.com",
+        acceptTerms: true,
+      })) as { id: number };
+      await store(admin.page, `/api/admin/affiliates/applications/${application.id}/reject`, {
+        notes: slice.join("\n"),
+      });
+    }
+    count("affiliate application audience", PAYLOADS.length);
+    count("affiliate review notes", PAYLOADS.length);
+    count("affiliate application website");
+    await page.goto("/referrals");
+    await page.getByText(applications.at(-1)![0]!, { exact: false }).first().waitFor();
+    await check(owner, "/referrals review notes", applications.at(-1)!);
+    await admin.page.goto("/admin/affiliates");
+    await admin.page.getByRole("tab", { name: "Rejected" }).click();
+    await admin.page.getByText(applications[0]![0]!, { exact: false }).first().waitFor();
+    await check(admin, "/admin/affiliates applications", [...all, picture]);
 
     // --- The administrator's pages ------------------------------------------------------------------------
     const adminPage = admin.page;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/ui/Button";
+import { LoadMore as SharedLoadMore } from "../../components/ui/LoadMore";
 import { mutedClass } from "../../components/ui/page-styles";
 import { AFFILIATES_NS } from "../../lib/i18n";
 
@@ -17,28 +17,13 @@ export function Figures({ items }: { items: [label: string, value: string][] }) 
   );
 }
 
-/** A cursor list's "Load more", with the failure of a next page said where the button is. */
-export function LoadMore({
-  query,
-}: {
-  query: { hasNextPage: boolean; isFetchingNextPage: boolean; isError: boolean; fetchNextPage(): unknown };
-}) {
+/** The shared "Load more" with the affiliate pages' labels. */
+export function LoadMore({ query }: { query: Parameters<typeof SharedLoadMore>[0]["query"] }) {
   const { t } = useTranslation(AFFILIATES_NS, { keyPrefix: "affiliates.list" });
   return (
-    <>
-      {query.isError ? <p role="alert">{t("moreFailed")}</p> : null}
-      {query.hasNextPage ? (
-        <div>
-          <Button
-            variant="secondary"
-            pending={query.isFetchingNextPage}
-            pendingLabel={t("loadingMore")}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {t("loadMore")}
-          </Button>
-        </div>
-      ) : null}
-    </>
+    <SharedLoadMore
+      query={query}
+      labels={{ more: t("loadMore"), loading: t("loadingMore"), failed: t("moreFailed") }}
+    />
   );
 }

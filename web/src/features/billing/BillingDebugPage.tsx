@@ -97,24 +97,35 @@ function RecentEvents({ data }: { data: BillingDebugResponse }) {
                 {formatDateTime(event.createdAt, i18n.language)}
               </td>
               <td className={tdClass}>
-                <Button
-                  variant="secondary"
+                <RowAction
+                  label={t("billingAdmin.events.replay")}
+                  target={t("billingAdmin.events.replayFor", { id: event.eventId })}
                   onClick={() => replay.mutate(event.eventId)}
                   pending={replay.isPending && replay.variables === event.eventId}
                   disabled={replay.isPending}
-                >
-                  {t("billingAdmin.events.replay")}
-                  <span className="sr-only">
-                    {" "}
-                    {t("billingAdmin.events.replayFor", { id: event.eventId })}
-                  </span>
-                </Button>
+                />
               </td>
             </tr>
           ))}
         </ScrollTable>
       )}
     </Panel>
+  );
+}
+
+/** A table row's action: the visible label, and for screen readers the row it acts on. */
+function RowAction(props: {
+  label: string;
+  target: string;
+  onClick(): void;
+  pending: boolean;
+  disabled: boolean;
+}) {
+  return (
+    <Button variant="secondary" onClick={props.onClick} pending={props.pending} disabled={props.disabled}>
+      {props.label}
+      <span className="sr-only"> {props.target}</span>
+    </Button>
   );
 }
 
@@ -177,30 +188,20 @@ function SandboxSubscriptions({ data }: { data: BillingDebugResponse }) {
               </td>
               <td className={tdClass}>
                 <div className="flex flex-col gap-2">
-                  <Button
-                    variant="secondary"
+                  <RowAction
+                    label={t("billingAdmin.sandbox.renew")}
+                    target={t("billingAdmin.sandbox.forSubscription", { id: subscription.id })}
                     onClick={() => advance.mutate({ id: subscription.id, renewal: "paid" })}
                     pending={busy(subscription.id, "paid")}
                     disabled={advance.isPending}
-                  >
-                    {t("billingAdmin.sandbox.renew")}
-                    <span className="sr-only">
-                      {" "}
-                      {t("billingAdmin.sandbox.forSubscription", { id: subscription.id })}
-                    </span>
-                  </Button>
-                  <Button
-                    variant="secondary"
+                  />
+                  <RowAction
+                    label={t("billingAdmin.sandbox.fail")}
+                    target={t("billingAdmin.sandbox.forSubscription", { id: subscription.id })}
                     onClick={() => advance.mutate({ id: subscription.id, renewal: "failed" })}
                     pending={busy(subscription.id, "failed")}
                     disabled={advance.isPending}
-                  >
-                    {t("billingAdmin.sandbox.fail")}
-                    <span className="sr-only">
-                      {" "}
-                      {t("billingAdmin.sandbox.forSubscription", { id: subscription.id })}
-                    </span>
-                  </Button>
+                  />
                 </div>
               </td>
             </tr>
@@ -286,30 +287,20 @@ function SandboxInvoices({ data }: { data: BillingDebugResponse }) {
                 </td>
                 <td className={tdClass}>
                   <div className="flex flex-col gap-2">
-                    <Button
-                      variant="secondary"
+                    <RowAction
+                      label={t("billingAdmin.invoices.refund")}
+                      target={t("billingAdmin.invoices.forInvoice", { number: invoice.number })}
                       onClick={() => reverse.mutate({ id: invoice.id, action: "refund" })}
                       pending={busy(invoice.id, "refund")}
                       disabled={reverse.isPending || !charged || refunded}
-                    >
-                      {t("billingAdmin.invoices.refund")}
-                      <span className="sr-only">
-                        {" "}
-                        {t("billingAdmin.invoices.forInvoice", { number: invoice.number })}
-                      </span>
-                    </Button>
-                    <Button
-                      variant="secondary"
+                    />
+                    <RowAction
+                      label={t("billingAdmin.invoices.dispute")}
+                      target={t("billingAdmin.invoices.forInvoice", { number: invoice.number })}
                       onClick={() => reverse.mutate({ id: invoice.id, action: "dispute" })}
                       pending={busy(invoice.id, "dispute")}
                       disabled={reverse.isPending || !charged || invoice.disputed}
-                    >
-                      {t("billingAdmin.invoices.dispute")}
-                      <span className="sr-only">
-                        {" "}
-                        {t("billingAdmin.invoices.forInvoice", { number: invoice.number })}
-                      </span>
-                    </Button>
+                    />
                   </div>
                 </td>
               </tr>

@@ -4,8 +4,8 @@ import { Link } from "wouter";
 import type { ConsultationPage } from "../../../../contract/oracle";
 import { ORACLE_PRACTICE_DAYS } from "../../../../contract/oracle-constants";
 import { Badge, Chip } from "../../components/ui/Badge";
-import { Button } from "../../components/ui/Button";
 import { LinkButton } from "../../components/ui/LinkButton";
+import { LoadMore } from "../../components/ui/LoadMore";
 import { PageShell, Panel } from "../../components/ui/Page";
 import { bodyClass, h2Class, linkClass, mutedClass, panelClass } from "../../components/ui/page-styles";
 import { LoadFailed, LoadingList } from "../../components/ui/Status";
@@ -55,19 +55,10 @@ export default function HistoryPage() {
               </li>
             ))}
           </ul>
-          {query.isError ? <p role="alert">{t("moreFailed")}</p> : null}
-          {query.hasNextPage ? (
-            <div>
-              <Button
-                variant="secondary"
-                pending={query.isFetchingNextPage}
-                pendingLabel={t("loadingMore")}
-                onClick={() => void query.fetchNextPage()}
-              >
-                {t("loadMore")}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore
+            query={query}
+            labels={{ more: t("loadMore"), loading: t("loadingMore"), failed: t("moreFailed") }}
+          />
         </div>
       )}
     </PageShell>

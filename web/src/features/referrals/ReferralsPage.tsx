@@ -5,6 +5,7 @@ import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { FormError } from "../../components/ui/FormError";
 import { errorMessageOf } from "../../components/ui/form";
+import { LoadMore } from "../../components/ui/LoadMore";
 import { PageShell, Panel } from "../../components/ui/Page";
 import { bodyClass, h3Class, mutedClass } from "../../components/ui/page-styles";
 import { LoadFailed, LoadingList } from "../../components/ui/Status";
@@ -173,19 +174,10 @@ function HistoryPanel({ query }: { query: ReturnType<typeof useReferralOverviewQ
             </li>
           ))}
         </ul>
-        {query.isFetchNextPageError ? <p role="alert">{t("moreFailed")}</p> : null}
-        {query.hasNextPage ? (
-          <div>
-            <Button
-              variant="secondary"
-              pending={query.isFetchingNextPage}
-              pendingLabel={t("loadingMore")}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {t("loadMore")}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore
+          query={query}
+          labels={{ more: t("loadMore"), loading: t("loadingMore"), failed: t("moreFailed") }}
+        />
       </div>
     </Panel>
   );
