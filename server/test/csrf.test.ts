@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, gt, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxCards } from "../../contract/billing";
@@ -7,6 +7,7 @@ import {
   missingSymbols,
   oracleConsultations,
   processedEvents,
+  sandboxInvoices,
   sandboxSubscriptions,
   users,
 } from "../db/schema/index";
@@ -21,6 +22,7 @@ import {
   urlFor,
 } from "./attack-surface";
 import { createTestApp, linkIn, signUpVerified, TEST_ORIGIN, type TestApp, testDrivers } from "./harness";
+import { affiliateWithDueCommission, claimableReward, pendingApplication } from "./referral-fixtures";
 
 const EVIL = "https://evil.example";
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -419,7 +421,30 @@ describe.each(testDrivers)("CSRF: every state-changing route x 4 variants on %s"
       .where(eq(oracleConsultations.id, followingUp));
     expect((await browser.post(`/api/oracle/consultations/${shared}/share`)).statusCode).toBe(200);
 
+    // Two charged invoices of the victim's (the checkout's, then a paid renewal), a claimable month, two
+    // applications to review and an affiliate with a payout due.
+    expect(
+      (
+        await browser.post(`/api/admin/billing/sandbox/subscriptions/${subscription!.id}/advance`, {
+          renewal: "paid",
+        })
+      ).statusCode,
+    ).toBe(200);
+    const charged = await t.db
+      .select({ id: sandboxInvoices.id })
+      .from(sandboxInvoices)
+      .where(gt(sandboxInvoices.amountCents, 0))
+      .orderBy(sandboxInvoices.createdAt);
+    const affiliate = String(await affiliateWithDueCommission(t));
+
     const ids: Record<string, string> = {
+      "/api/admin/billing/sandbox/invoices/:id/refund": charged[0]!.id,
+      "/api/admin/billing/sandbox/invoices/:id/dispute": charged[1]!.id,
+      "/api/referrals/rewards/:id/claim": String(await claimableReward(t, victim.userId)),
+      "/api/admin/affiliates/applications/:id/approve": String(await pendingApplication(t)),
+      "/api/admin/affiliates/applications/:id/reject": String(await pendingApplication(t)),
+      "/api/admin/affiliates/:userId": affiliate,
+      "/api/admin/affiliates/:userId/payouts": affiliate,
       "/api/oracle/consultations/:id/journal": practising,
       "/api/oracle/consultations/:id/share": practising,
       "/api/oracle/consultations/:id/follow-up": followingUp,
@@ -466,6 +491,16 @@ describe.each(testDrivers)("CSRF: every state-changing route x 4 variants on %s"
       "POST /api/billing/sandbox/retry-payment": { cardNumber: sandboxCards.succeeds },
       "POST /api/admin/billing/sandbox/subscriptions/:id/advance": { renewal: "failed" },
       "PUT /api/oracle/profile": { birthDate: "1990-07-24", birthLocation: "Madrid" },
+      "POST /api/affiliates/apply": {
+        website: "https://forged.example.com",
+        audience: "A forged application sent from another site.",
+        channels: ["blog"],
+        payoutEmail: "attacker@example.com",
+        acceptTerms: true,
+      },
+      "PATCH /api/admin/affiliates/:userId": { tier: "gold" },
+      "POST /api/admin/affiliates/:userId/payouts": { reference: "FORGED" },
+      "POST /api/referrals/rewards/dismiss": { hours: 168 },
       "PUT /api/reminders/:kind": { enabled: true, localTime: "06:45" },
       "PUT /api/reminders/quiet-hours": { quietHours: { start: "22:00", end: "07:00" } },
       "POST /api/oracle/consultations/:id/journal": {

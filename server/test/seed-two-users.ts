@@ -8,12 +8,12 @@ import { JOURNAL_FORMAT } from "../../contract/dreams";
 import * as schema from "../db/schema/index";
 import { grantAdmin } from "../modules/accounts/grant-admin";
 import { createSession } from "../modules/accounts/sessions";
-import { makeAffiliate, plainAccount, referredCustomer } from "../modules/affiliates/affiliate-test-kit";
 import { SESSION_COOKIE } from "../plugins/request-context";
 import { webDistDir } from "../plugins/web-app";
 import { inputRoutes, type RegisteredRoute, registeredRoutes, sampleObject, urlFor } from "./attack-surface";
 import { linkIn, TEST_ORIGIN, type TestApp, TestBrowser } from "./harness";
 import { waitForImport } from "./journal-imports";
+import { affiliateWithDueCommission, claimableReward, pendingApplication } from "./referral-fixtures";
 
 /**
  * A small world for the authorization suites, seeded through the real API: an owner with a dream, a personal
@@ -330,53 +330,6 @@ export const webhookPayload = (world: World) =>
     },
   });
 
-/** A claimable free month of the owner's: someone they referred has just paid. */
-async function ownerReward(world: World): Promise<number> {
-  const referee = await plainAccount(world.t);
-  const [code] = await world.t.db
-    .select({ id: schema.referralCodes.id })
-    .from(schema.referralCodes)
-    .where(eq(schema.referralCodes.userId, world.owner.userId));
-  const [referral] = await world.t.db
-    .insert(schema.referrals)
-    .values({ referrerId: world.owner.userId, refereeId: referee.id, referralCodeId: code!.id })
-    .returning({ id: schema.referrals.id });
-  const [reward] = await world.t.db
-    .insert(schema.referralRewards)
-    .values({ userId: world.owner.userId, referralId: referral!.id, rewardType: "referrer_free_month" })
-    .returning({ id: schema.referralRewards.id });
-  return reward!.id;
-}
-
-/** An affiliate application waiting for review, from a new account. */
-async function pendingApplication(world: World): Promise<number> {
-  const applicant = await plainAccount(world.t, { affiliateStatus: "pending" });
-  const [application] = await world.t.db
-    .insert(schema.affiliateApplications)
-    .values({
-      userId: applicant.id,
-      applicationData: {
-        website: "https://dreams.example.com",
-        audience: "Readers of a blog about lucid dreaming and sleep.",
-        channels: ["blog"],
-        payoutEmail: applicant.email,
-        acceptedTermsAt: new Date().toISOString(),
-      },
-    })
-    .returning({ id: schema.affiliateApplications.id });
-  return application!.id;
-}
-
-/** An active affiliate with one commission past the refund window, so a payout is due. */
-async function affiliateWithDueCommission(world: World): Promise<number> {
-  const affiliate = await plainAccount(world.t);
-  await makeAffiliate(world.t, affiliate.id);
-  const paidAt = new Date(world.t.clock.now().getTime() - 30 * 24 * 60 * 60 * 1000);
-  const customer = await referredCustomer(world.t, affiliate.id, paidAt);
-  await customer.pay(customer.invoice(paidAt, 2999));
-  return affiliate.id;
-}
-
 /** A charged invoice of the owner's sandbox subscription: a paid renewal, made now. */
 async function ownerPaidInvoice(world: World): Promise<string> {
   const admin = await signedIn(world, world.admin);
@@ -611,7 +564,7 @@ export const fixtures: Record<string, Fixture> = {
     return () => ({ url: `/api/oracle/consultations/${id}/share` });
   },
   "POST /api/referrals/rewards/:id/claim": async (world) => {
-    const id = await ownerReward(world);
+    const id = await claimableReward(world.t, world.owner.userId);
     return () => ({ url: `/api/referrals/rewards/${id}/claim` });
   },
   "GET /api/billing/sandbox/sessions/:id": (world) => () => ({
@@ -674,14 +627,14 @@ export const fixtures: Record<string, Fixture> = {
   },
   "GET /api/admin/affiliates/applications": just("/api/admin/affiliates/applications?status=pending"),
   "POST /api/admin/affiliates/applications/:id/approve": async (world) => {
-    const id = await pendingApplication(world);
+    const id = await pendingApplication(world.t);
     return () => ({
       url: `/api/admin/affiliates/applications/${id}/approve`,
       body: { notes: "Welcome aboard." },
     });
   },
   "POST /api/admin/affiliates/applications/:id/reject": async (world) => {
-    const id = await pendingApplication(world);
+    const id = await pendingApplication(world.t);
     return () => ({
       url: `/api/admin/affiliates/applications/${id}/reject`,
       body: { notes: "Not a fit for now." },
@@ -689,15 +642,15 @@ export const fixtures: Record<string, Fixture> = {
   },
   "GET /api/admin/affiliates": just("/api/admin/affiliates?limit=5"),
   "GET /api/admin/affiliates/:userId": async (world) => {
-    const id = await affiliateWithDueCommission(world);
+    const id = await affiliateWithDueCommission(world.t);
     return () => ({ url: `/api/admin/affiliates/${id}` });
   },
   "PATCH /api/admin/affiliates/:userId": async (world) => {
-    const id = await affiliateWithDueCommission(world);
+    const id = await affiliateWithDueCommission(world.t);
     return () => ({ url: `/api/admin/affiliates/${id}`, body: { tier: "silver" } });
   },
   "POST /api/admin/affiliates/:userId/payouts": async (world) => {
-    const id = await affiliateWithDueCommission(world);
+    const id = await affiliateWithDueCommission(world.t);
     return () => ({ url: `/api/admin/affiliates/${id}/payouts`, body: { reference: "BANK-2026-11" } });
   },
 
