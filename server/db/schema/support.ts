@@ -46,6 +46,9 @@ export const announcements = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     title: text().notNull(),
     message: text().notNull(),
+    /** The Spanish texts; a Spanish reader gets the English where one is missing. */
+    titleEs: text(),
+    messageEs: text(),
     /** success, warning, error; anything else reads as info. */
     type: text().notNull().default("info"),
     /** high, medium; anything else reads as low. */
@@ -53,6 +56,7 @@ export const announcements = pgTable(
     isActive: boolean().notNull().default(false),
     showOnLogin: boolean().notNull().default(false),
     actionText: text(),
+    actionTextEs: text(),
     actionUrl: text(),
     expiresAt: timestamp({ withTimezone: true }),
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
