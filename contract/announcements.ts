@@ -8,6 +8,7 @@ import {
   announcementTypes,
   isSafeActionUrl,
 } from "./announcement-constants";
+import { isDreamMoment } from "./dreams";
 
 /** The plain values (no zod) live in announcement-constants.ts, which the web imports; re-exported for the server. */
 export * from "./announcement-constants";
@@ -18,6 +19,8 @@ const actionUrl = z
   .string()
   .trim()
   .max(ANNOUNCEMENT_ACTION_URL_MAX)
+  // The rule's outline, stated in the OpenAPI document as a pattern; isSafeActionUrl has the last word.
+  .regex(/^(?:https?:\/\/|\/)/, { message: "validation.actionUrl" })
   .refine(isSafeActionUrl, { message: "validation.actionUrl" });
 
 /** What a signed-in user is shown, in their language (the Spanish text when there is one, else the English). */
@@ -52,8 +55,8 @@ const announcementFields = {
   actionText: text(ANNOUNCEMENT_ACTION_TEXT_MAX).nullable(),
   actionTextEs: text(ANNOUNCEMENT_ACTION_TEXT_MAX).nullable(),
   actionUrl: actionUrl.nullable(),
-  /** ISO 8601 with an offset; null for none. */
-  expiresAt: z.string().datetime({ offset: true }).nullable(),
+  /** ISO 8601 with an offset; null for none. Bounded like a dream's date: the database stores it faithfully. */
+  expiresAt: z.string().datetime({ offset: true }).refine(isDreamMoment).nullable(),
 };
 /** An action needs both its text and its address. */
 const actionComplete = (body: { actionText?: string | null; actionUrl?: string | null }) =>

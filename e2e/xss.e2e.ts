@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { ANNOUNCEMENT_MESSAGE_MAX } from "../contract/announcement-constants";
 import type { Dream } from "../contract/dreams";
 import type { Consultation, PlaceSearchResponse } from "../contract/oracle";
 import { ORACLE_CHALLENGE_MAX, ORACLE_TEXT_MAX } from "../contract/oracle-constants";
@@ -760,6 +761,58 @@ describe("stored XSS", () => {
     await admin.page.getByRole("tab", { name: "Rejected" }).click();
     await admin.page.getByText(applications[0]![0]!, { exact: false }).first().waitFor();
     await check(admin, "/admin/affiliates applications", [...all, picture]);
+
+    // --- Announcements: an administrator's texts in every signed-in member's stack -------------------------
+    // Messages hold as many payloads as 1,000 characters take, titles one each; the action goes to a path of
+    // the app carrying a breaker. The stack shows three at a time: each three are checked, then marked read.
+    const notices: string[][] = [[]];
+    for (const payload of texts(PAYLOADS)) {
+      const current = notices.at(-1)!;
+      if ([...current, payload].join("\n").length > ANNOUNCEMENT_MESSAGE_MAX) notices.push([payload]);
+      else current.push(payload);
+    }
+    const actionUrl = `/journal?"><svg onload=__xss(72)>`;
+    for (const slice of notices) {
+      await store(admin.page, "/api/admin/announcements", {
+        title: slice[0]!,
+        message: slice.join("\n"),
+        titleEs: slice.at(-1)!,
+        type: "warning",
+        priority: "high",
+        actionText: "Read more",
+        actionUrl,
+      });
+    }
+    count("announcement title", notices.length * 2);
+    count("announcement message", PAYLOADS.length);
+    count("announcement action address", notices.length);
+    await page.goto("/journal");
+    for (;;) {
+      const { announcements } = (await call(page, "GET", "/api/announcements/active")).body as {
+        announcements: Array<{ id: number; title: string; message: string }>;
+      };
+      if (announcements.length === 0) break;
+      const shown = announcements.slice(0, 3);
+      await page.reload();
+      await page.getByRole("button", { name: `Mark as read: ${shown[0]!.title}` }).waitFor();
+      await check(
+        owner,
+        "stack announcements",
+        shown.flatMap((notice) => [notice.title, notice.message]),
+      );
+      for (const notice of shown) await store(page, `/api/announcements/${notice.id}/read`, undefined);
+    }
+    await admin.page.goto("/admin");
+    await admin.page.getByRole("cell", { name: notices[0]![0]! }).first().waitFor();
+    await check(
+      admin,
+      "/admin announcements",
+      notices.map((slice) => slice[0]!),
+    );
+    const { announcements: adminStack } = (await call(admin.page, "GET", "/api/announcements/active"))
+      .body as { announcements: Array<{ id: number }> };
+    for (const notice of adminStack)
+      await store(admin.page, `/api/announcements/${notice.id}/read`, undefined);
 
     // --- The administrator's pages ------------------------------------------------------------------------
     const adminPage = admin.page;

@@ -21,6 +21,7 @@ import { oidcRoutes } from "./modules/accounts/oidc.routes";
 import { profileRoutes } from "./modules/accounts/profile.routes";
 import { pruneAttempts } from "./modules/accounts/throttle";
 import { affiliatesRoutes } from "./modules/affiliates/affiliates.routes";
+import { announcementsRoutes } from "./modules/announcements/announcements.routes";
 import { receiveWebhook } from "./modules/billing/apply-payment-event";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { expirePremiumGrants } from "./modules/billing/free-months";
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(oracleRoutes, { ctx });
   await app.register(referralsRoutes, { ctx });
   await app.register(affiliatesRoutes, { ctx });
+  await app.register(announcementsRoutes, { ctx });
 
   // Throttle records only count for a day; older ones (typed email addresses included) are deleted.
   ctx.jobs.define("throttle.prune", async () => {

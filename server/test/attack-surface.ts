@@ -166,6 +166,7 @@ const PATTERN_SAMPLES = [
   "0123456789abcdef",
   "0123456789abcdefghijklmnopqrstuvwxyzABCDEFG",
   "1990-07-24",
+  "https://example.com/",
 ];
 
 /** A value the schema accepts (format-wise), so a test can break exactly one field at a time. */

@@ -97,6 +97,8 @@ const ACCESS: Record<string, Access> = {
   "POST /api/affiliates/apply": "user",
   "GET /api/affiliates/me": "user",
   "GET /api/affiliates/me/commissions.csv": "user",
+  "GET /api/announcements/active": "user",
+  "POST /api/announcements/:id/read": "user",
 
   "GET /api/dreams/:id": "owner",
   "GET /api/dreams/imports/:id": "owner",
@@ -133,6 +135,10 @@ const ACCESS: Record<string, Access> = {
   "GET /api/admin/affiliates/:userId": "admin",
   "PATCH /api/admin/affiliates/:userId": "admin",
   "POST /api/admin/affiliates/:userId/payouts": "admin",
+  "GET /api/admin/announcements": "admin",
+  "POST /api/admin/announcements": "admin",
+  "PATCH /api/admin/announcements/:id": "admin",
+  "DELETE /api/admin/announcements/:id": "admin",
 
   "POST /api/webhooks/stripe": "webhook",
 };

@@ -436,6 +436,13 @@ describe.each(testDrivers)("CSRF: every state-changing route x 4 variants on %s"
       .where(gt(sandboxInvoices.amountCents, 0))
       .orderBy(sandboxInvoices.createdAt);
     const affiliate = String(await affiliateWithDueCommission(t));
+    // Three announcements of the victim's (an administrator): one to read, one to edit, one to delete.
+    const announcement = async () => {
+      const created = await browser.post("/api/admin/announcements", { title: "Probe", message: "A probe." });
+      expect(created.statusCode, created.body).toBe(201);
+      return String(created.json().id);
+    };
+    const [unread, edited, doomed] = [await announcement(), await announcement(), await announcement()];
 
     const ids: Record<string, string> = {
       "/api/admin/billing/sandbox/invoices/:id/refund": charged[0]!.id,
@@ -458,6 +465,9 @@ describe.each(testDrivers)("CSRF: every state-changing route x 4 variants on %s"
       "/api/billing/sandbox/sessions/:id/pay": session,
       "/api/admin/billing/events/:id/replay": event!.eventId,
       "/api/admin/billing/sandbox/subscriptions/:id/advance": subscription!.id,
+      "/api/announcements/:id/read": unread,
+      "PATCH /api/admin/announcements/:id": edited,
+      "DELETE /api/admin/announcements/:id": doomed,
     };
     const bodies: Record<string, Record<string, unknown>> = {
       "POST /api/signup": { username: "forged", email: "forged@example.com", password: "forged account 99" },
@@ -501,6 +511,8 @@ describe.each(testDrivers)("CSRF: every state-changing route x 4 variants on %s"
       "PATCH /api/admin/affiliates/:userId": { tier: "gold" },
       "POST /api/admin/affiliates/:userId/payouts": { reference: "FORGED" },
       "POST /api/referrals/rewards/dismiss": { hours: 168 },
+      "POST /api/admin/announcements": { title: "Forged", message: "Forged." },
+      "PATCH /api/admin/announcements/:id": { title: "Forged title" },
       "PUT /api/reminders/:kind": { enabled: true, localTime: "06:45" },
       "PUT /api/reminders/quiet-hours": { quietHours: { start: "22:00", end: "07:00" } },
       "POST /api/oracle/consultations/:id/journal": {

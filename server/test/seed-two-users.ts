@@ -283,6 +283,15 @@ async function ownerReport(world: World) {
   return row!.id;
 }
 
+/** An active announcement, created by the administrator through the API. */
+async function adminAnnouncement(world: World) {
+  const response = await (await signedIn(world, world.admin)).post("/api/admin/announcements", {
+    title: unique("Announcement "),
+    message: "Seeded for the authorization suites.",
+  });
+  return (await expectOk(response, "announcement")).json().id as number;
+}
+
 /** A complete oracle consultation of the owner (premium, so never refused), shared when asked. */
 async function ownerConsultation(world: World, options: { shared?: boolean } = {}) {
   const browser = await signedIn(world, world.owner);
@@ -495,6 +504,12 @@ export const fixtures: Record<string, Fixture> = {
   }),
   "GET /api/affiliates/me": just("/api/affiliates/me"),
   "GET /api/affiliates/me/commissions.csv": just("/api/affiliates/me/commissions.csv"),
+  "GET /api/announcements/active": just("/api/announcements/active"),
+  // Each caller marks the same announcement read, for themselves only.
+  "POST /api/announcements/:id/read": async (world) => {
+    const id = await adminAnnouncement(world);
+    return () => ({ url: `/api/announcements/${id}/read` });
+  },
   "GET /api/oracle/profile": just("/api/oracle/profile"),
   "PUT /api/oracle/profile": just("/api/oracle/profile", {
     birthDate: "1990-07-24",
@@ -652,6 +667,22 @@ export const fixtures: Record<string, Fixture> = {
   "POST /api/admin/affiliates/:userId/payouts": async (world) => {
     const id = await affiliateWithDueCommission(world.t);
     return () => ({ url: `/api/admin/affiliates/${id}/payouts`, body: { reference: "BANK-2026-11" } });
+  },
+
+  "GET /api/admin/announcements": just("/api/admin/announcements?limit=5"),
+  "POST /api/admin/announcements": just("/api/admin/announcements", {
+    title: "Scheduled maintenance",
+    message: "The journal is read-only tonight from 22:00 UTC.",
+    actionText: "Status",
+    actionUrl: "https://status.example.com",
+  }),
+  "PATCH /api/admin/announcements/:id": async (world) => {
+    const id = await adminAnnouncement(world);
+    return () => ({ url: `/api/admin/announcements/${id}`, body: { priority: "high" } });
+  },
+  "DELETE /api/admin/announcements/:id": async (world) => {
+    const id = await adminAnnouncement(world);
+    return () => ({ url: `/api/admin/announcements/${id}` });
   },
 
   // The payment provider, unsigned (signed deliveries are tested apart).

@@ -6,6 +6,7 @@ import { ErrorBoundary } from "./components/overlays/ErrorBoundary";
 import { OnboardingOverlays } from "./components/overlays/OnboardingOverlays";
 import { ReferralRedirect } from "./components/overlays/ReferralRedirect";
 import { Toaster } from "./components/ui/Toaster";
+import { AnnouncementStack } from "./features/announcements/AnnouncementStack";
 import { AuthProvider } from "./features/auth/auth-context";
 import { SyncWaitingDreams } from "./features/dreams/offline/SyncWaitingDreams";
 import { PushPrompt } from "./features/push/PushPrompt";
@@ -25,6 +26,7 @@ export function App() {
             <AppRoutes />
           </Layout>
           <OnboardingOverlays />
+          <AnnouncementStack />
           <RewardsModal />
           <PushPrompt />
           <SyncWaitingDreams />

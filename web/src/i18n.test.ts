@@ -5,6 +5,8 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import enAffiliates from "./locales/affiliates/en.json";
 import esAffiliates from "./locales/affiliates/es.json";
+import enAnnouncements from "./locales/announcements/en.json";
+import esAnnouncements from "./locales/announcements/es.json";
 import enBilling from "./locales/billing/en.json";
 import esBilling from "./locales/billing/es.json";
 import enContent from "./locales/content/en.json";
@@ -27,6 +29,7 @@ const en = {
   ...enOracle,
   ...enReferrals,
   ...enAffiliates,
+  ...enAnnouncements,
 };
 const es = {
   ...esTranslation,
@@ -36,6 +39,7 @@ const es = {
   ...esOracle,
   ...esReferrals,
   ...esAffiliates,
+  ...esAnnouncements,
 };
 
 const srcDir = dirname(fileURLToPath(import.meta.url));

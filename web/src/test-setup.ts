@@ -13,3 +13,14 @@ await i18next.loadLanguages([...supportedLanguages]);
 beforeEach(() => {
   document.cookie = "chitta_auth_hint=1; path=/";
 });
+
+// happy-dom has no HTMLSelectElement.size (browsers: 0 unless set). Without it react-hook-form takes a select
+// as already edited and keeps its first option instead of the form's value.
+if (!("size" in HTMLSelectElement.prototype)) {
+  Object.defineProperty(HTMLSelectElement.prototype, "size", {
+    configurable: true,
+    get(this: HTMLSelectElement) {
+      return Number(this.getAttribute("size") ?? 0);
+    },
+  });
+}

@@ -3,8 +3,8 @@ import type { z } from "zod";
 import type { AdminAffiliate, affiliatesQuerySchema } from "../../../contract/referrals";
 import type { AppContext } from "../../context";
 import { affiliateCommissions, users } from "../../db/schema/index";
+import { decodeIdCursor } from "../../lib/id-cursor";
 import { affiliateColumns, presentAffiliates } from "./affiliate-figures";
-import { decodeIdCursor } from "./id-cursor";
 
 /**
  * Affiliates by user id in keyset pages: those of one status, or without a filter everyone active or suspended

@@ -3,8 +3,8 @@ import type { z } from "zod";
 import type { AdminApplication, applicationsQuerySchema } from "../../../contract/referrals";
 import type { AppContext } from "../../context";
 import { affiliateApplications } from "../../db/schema/index";
+import { decodeIdCursor } from "../../lib/id-cursor";
 import { adminApplicationQuery, presentAdminApplication } from "./affiliate-figures";
-import { decodeIdCursor } from "./id-cursor";
 
 /**
  * Applications of one status in keyset pages: pending ones oldest first (the review queue, first come first

@@ -7,13 +7,14 @@ export const supportedLanguages = ["en", "es"] as const;
 export type Language = (typeof supportedLanguages)[number];
 
 /**
- * Five namespaces per language, each its own chunk, fetched only for the active language:
+ * Eight namespaces per language, each its own chunk, fetched only for the active language:
  * `translation` (the app frame, the landing page, forms and account) before the first render, `content`
  * (the long texts of /learn, /help, /cache-help, /privacy-policy, /terms-of-service) with those pages,
  * `dreams` (dream input, interpretation, journal, personal symbols, symbol administration) with those pages,
  * `billing` (plans, checkout, subscription, premium promotion, billing admin) with those pages, `oracle`
  * (oracle profile, consultation, history, shared reading) with those pages, `referrals` (the referrals page and
- * the rewards modal) and `affiliates` (application, affiliate dashboard, affiliate administration).
+ * the rewards modal), `affiliates` (application, affiliate dashboard, affiliate administration) and
+ * `announcements` (the announcement stack and its administration).
  */
 export const namespaces = [
   "translation",
@@ -23,6 +24,7 @@ export const namespaces = [
   "oracle",
   "referrals",
   "affiliates",
+  "announcements",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const CONTENT_NS: Namespace = "content";
@@ -31,6 +33,7 @@ export const BILLING_NS: Namespace = "billing";
 export const ORACLE_NS: Namespace = "oracle";
 export const REFERRALS_NS: Namespace = "referrals";
 export const AFFILIATES_NS: Namespace = "affiliates";
+export const ANNOUNCEMENTS_NS: Namespace = "announcements";
 
 type Bundle = () => Promise<{ default: ResourceKey }>;
 const bundles: Record<Language, Record<Namespace, Bundle>> = {
@@ -42,6 +45,7 @@ const bundles: Record<Language, Record<Namespace, Bundle>> = {
     oracle: () => import("../locales/oracle/en.json"),
     referrals: () => import("../locales/referrals/en.json"),
     affiliates: () => import("../locales/affiliates/en.json"),
+    announcements: () => import("../locales/announcements/en.json"),
   },
   es: {
     translation: () => import("../locales/es.json"),
@@ -51,6 +55,7 @@ const bundles: Record<Language, Record<Namespace, Bundle>> = {
     oracle: () => import("../locales/oracle/es.json"),
     referrals: () => import("../locales/referrals/es.json"),
     affiliates: () => import("../locales/affiliates/es.json"),
+    announcements: () => import("../locales/announcements/es.json"),
   },
 };
 

@@ -1,6 +1,7 @@
 import { type ComponentType, createElement, lazy, memo } from "react";
 import {
   AFFILIATES_NS,
+  ANNOUNCEMENTS_NS,
   BILLING_NS,
   CONTENT_NS,
   DREAMS_NS,
@@ -42,6 +43,12 @@ const withReferrals =
   (load: Loader): Loader =>
   () =>
     Promise.all([load(), loadNamespaces(REFERRALS_NS, AFFILIATES_NS)]).then(([module]) => module);
+
+/** The admin index, which also manages the announcements: its chunk and the `announcements` texts together. */
+const withAnnouncements =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), loadNamespaces(ANNOUNCEMENTS_NS)]).then(([module]) => module);
 
 interface LazyPage {
   /** Renders the page, suspending (route Suspense: spinner) only while its chunk is still downloading. */
@@ -97,8 +104,10 @@ const registry: Record<PageKey, LazyPage> = {
   personalSymbols: lazyPage(withDreams(() => import("../features/symbols/PersonalSymbolsPage"))),
   symbolManagement: lazyPage(withDreams(() => import("../features/admin/SymbolManagementPage"))),
   debugSymbols: lazyPage(withDreams(() => import("../features/admin/DebugSymbolsPage"))),
-  // The index's cards name the affiliate tools in their own namespace.
-  adminIndex: lazyPage(withDreams(withReferrals(() => import("../features/admin/AdminIndexPage")))),
+  // The index's cards name the affiliate tools in their own namespace; its announcements panel has its own too.
+  adminIndex: lazyPage(
+    withDreams(withReferrals(withAnnouncements(() => import("../features/admin/AdminIndexPage")))),
+  ),
   subscribe: lazyPage(withBilling(() => import("../features/billing/PlansPage"))),
   checkoutStart: lazyPage(withBilling(() => import("../features/billing/CheckoutStartPage"))),
   sandboxCheckout: lazyPage(withBilling(() => import("../features/billing/SandboxCheckoutPage"))),

@@ -13,9 +13,12 @@ afterEach(async () => {
 });
 
 function renderAdmin() {
-  fakeServer(({ url }) =>
-    url === "/api/user" ? { status: 200, body: testUser({ isAdmin: true }) } : undefined,
-  );
+  fakeServer(({ url }) => {
+    if (url === "/api/user") return { status: 200, body: testUser({ isAdmin: true }) };
+    if (url === "/api/admin/announcements")
+      return { status: 200, body: { announcements: [], nextCursor: null } };
+    return undefined;
+  });
   return renderPage(<AppRoutes />, { path: "/admin", route: "/admin" });
 }
 
@@ -32,11 +35,15 @@ describe("/admin (the profile menu's Admin)", () => {
       [expect.stringContaining("Affiliate management"), "/admin/affiliate-management"],
     ]);
     expect(screen.queryByText(/being built/i)).toBeNull();
+    // Announcements are managed here too (issue 18: no page of their own).
+    expect(await screen.findByRole("heading", { level: 2, name: "Announcements" })).toBeTruthy();
+    expect(await screen.findByText("No announcements yet.")).toBeTruthy();
 
     await i18next.changeLanguage("es");
     expect(
       await screen.findByRole("heading", { level: 1, name: "Herramientas de administración" }),
     ).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Anuncios" })).toBeTruthy();
   });
 
   it("lists only tools whose pages exist (none is a 'being built' page)", () => {

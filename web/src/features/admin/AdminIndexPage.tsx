@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { PageShell } from "../../components/ui/Page";
 import { bodyClass, h2Class, panelClass } from "../../components/ui/page-styles";
 import { DREAMS_NS } from "../../lib/i18n";
+import { AdminAnnouncementsPanel } from "../announcements/AdminAnnouncementsPanel";
 
 /**
  * The admin tools that work today; the others in the route table still show "being built". `text` is where the
@@ -16,7 +17,10 @@ export const ADMIN_TOOLS = [
   { href: "/admin/affiliate-management", text: "affiliates:affiliates.adminIndex.management" },
 ] as const;
 
-/** /admin: the entry point of the profile menu's "Admin", one card per working tool. */
+/**
+ * /admin: the entry point of the profile menu's "Admin", one card per working tool, then the announcements
+ * (issue 18: managed here, the spec has no page of their own).
+ */
 export default function AdminIndexPage() {
   const { t } = useTranslation(DREAMS_NS);
   return (
@@ -38,6 +42,7 @@ export default function AdminIndexPage() {
           </li>
         ))}
       </ul>
+      <AdminAnnouncementsPanel />
     </PageShell>
   );
 }

@@ -1,4 +1,4 @@
-import { validationError } from "../../lib/errors";
+import { validationError } from "./errors";
 
 /**
  * The admin lists page by row id (ids grow with time). The cursor is the last id of the previous page; anything
