@@ -7,6 +7,17 @@ import { AppError } from "../lib/errors";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Exact origins, or `https://*.example.com` patterns that admit any subdomain. */
+/**
+ * The origin to build a shareable link on: the page's own when it is one of the app's (custom domains
+ * included), so a link copied there opens on the same site; otherwise the public URL.
+ */
+export function linkOrigin(
+  origin: string | undefined,
+  config: { appOrigins: readonly string[]; publicUrl: string },
+): string {
+  return origin && isAllowedOrigin(origin, config.appOrigins) ? origin : config.publicUrl;
+}
+
 export function isAllowedOrigin(origin: string, allowed: readonly string[]): boolean {
   return allowed.some((entry) => {
     if (!entry.includes("*.")) return entry === origin;

@@ -9,6 +9,7 @@ import { type AppConfig, parseConfig } from "../config";
 import type { Clock } from "../context";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { createSmtpMailer, type Mailer } from "../integrations/email/mailer";
+import { grantAdmin } from "../modules/accounts/grant-admin";
 import type { LogDestination } from "../plugins/audit-log";
 import { databaseUrlFor } from "./global-setup";
 import { startSmtpCapture } from "./smtp-capture";
@@ -202,6 +203,13 @@ export class TestBrowser {
       else this.cookies.set(cookie.name, cookie.value);
     }
   }
+}
+
+/** A verified, signed-in administrator, made one as `npm run admin:create` does (grantAdmin). */
+export async function signUpAdmin(testApp: TestApp, username: string) {
+  const account = await signUpVerified(testApp, username);
+  if (!(await grantAdmin(testApp.db, username))) throw new Error(`grantAdmin failed for ${username}`);
+  return account;
 }
 
 /** Signs up and verifies through the mailed link, like a person would. */

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema, errorResponses } from "../../../contract/errors";
@@ -21,7 +20,7 @@ import {
 import type { AppContext } from "../../context";
 import { perUserLimit } from "../../plugins/rate-limit";
 import { caller } from "../../plugins/route-guards";
-import { isAllowedOrigin } from "../../plugins/security";
+import { linkOrigin } from "../../plugins/security";
 import { getAdminAffiliate } from "./affiliate-figures";
 import { applyForAffiliate } from "./apply";
 import { exportCommissions } from "./export-commissions";
@@ -41,12 +40,6 @@ const adminWriteLimit = perUserLimit(60);
  * affiliate management and payout records.
  */
 export const affiliatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  /** The page's own origin when it is one of the app's (as on /referrals), so the link opens on the same site. */
-  const originOf = (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    return origin && isAllowedOrigin(origin, ctx.config.appOrigins) ? origin : ctx.config.publicUrl;
-  };
-
   app.post(
     "/api/affiliates/apply",
     {
@@ -76,7 +69,7 @@ export const affiliatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         response: { 200: affiliateMeSchema, ...errors },
       },
     },
-    async (request) => getMyAffiliate(ctx, caller(request), originOf(request)),
+    async (request) => getMyAffiliate(ctx, caller(request), linkOrigin(request.headers.origin, ctx.config)),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import { affiliateCommissions, referralClicks, referralCodes, users } from "../.
 import {
   createTestApp,
   linkIn,
+  signUpAdmin,
   signUpVerified,
   TEST_ORIGIN,
   type TestApp,
@@ -36,8 +37,7 @@ describe.each(testDrivers)("the affiliate programme on %s", (driver) => {
     t = await createTestApp(driver);
     t.clock.set(NOW);
     adminName = "programme_admin";
-    const account = await signUpVerified(t, adminName);
-    await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, account.userId));
+    const account = await signUpAdmin(t, adminName);
     admin = account.browser;
   });
   afterAll(async () => {

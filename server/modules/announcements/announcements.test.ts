@@ -4,6 +4,7 @@ import { ACTIVE_ANNOUNCEMENTS_MAX } from "../../../contract/announcements";
 import { announcements, users } from "../../db/schema/index";
 import {
   createTestApp,
+  signUpAdmin,
   signUpVerified,
   type TestApp,
   type TestBrowser,
@@ -26,8 +27,7 @@ describe.each(testDrivers)("announcements on %s", (driver) => {
     t = await createTestApp(driver);
     t.clock.set(NOW);
     adminName = "announcer";
-    const account = await signUpVerified(t, adminName);
-    await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, account.userId));
+    const account = await signUpAdmin(t, adminName);
     admin = account.browser;
   });
   afterAll(async () => {

@@ -11,6 +11,7 @@ import {
 import { signStripePayload } from "../../integrations/payments/provider";
 import {
   createTestApp,
+  signUpAdmin,
   signUpVerified,
   type TestApp,
   type TestBrowser,
@@ -52,8 +53,7 @@ describe.each(testDrivers)("payment facts (sandbox provider) on %s", (driver) =>
   let admin: TestBrowser;
   beforeAll(async () => {
     t = await createTestApp(driver);
-    const signedUp = await signUpVerified(t, "factsadmin");
-    await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, signedUp.userId));
+    const signedUp = await signUpAdmin(t, "factsadmin");
     admin = signedUp.browser;
   });
   afterAll(async () => {

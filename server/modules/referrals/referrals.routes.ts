@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { noBodySchema } from "../../../contract/accounts";
 import { errorBodySchema, errorResponses } from "../../../contract/errors";
@@ -21,7 +20,7 @@ import type { AppContext } from "../../context";
 import { referralRewards } from "../../db/schema/index";
 import { perUserLimit } from "../../plugins/rate-limit";
 import { caller, ownedRow } from "../../plugins/route-guards";
-import { isAllowedOrigin } from "../../plugins/security";
+import { linkOrigin } from "../../plugins/security";
 import { viaProvider } from "../billing/provider-failure";
 import { claimReward, REWARD_NOT_FOUND } from "./claim-reward";
 import { dismissRewards } from "./dismiss-rewards";
@@ -39,11 +38,6 @@ const errors = { ...errorResponses, 404: errorBodySchema, 502: errorBodySchema }
  */
 export const referralsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const rewardOwner = ownedRow(ctx.db, referralRewards, REWARD_NOT_FOUND);
-  /** The page's own origin when it is one of the app's, so a link copied there opens on the same site. */
-  const originOf = (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    return origin && isAllowedOrigin(origin, ctx.config.appOrigins) ? origin : ctx.config.publicUrl;
-  };
 
   app.get(
     "/api/referrals/rewards/pending",
@@ -117,7 +111,13 @@ export const referralsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: referralOverviewSchema, ...errors },
       },
     },
-    async (request) => getReferralOverview(ctx, caller(request), request.query, originOf(request)),
+    async (request) =>
+      getReferralOverview(
+        ctx,
+        caller(request),
+        request.query,
+        linkOrigin(request.headers.origin, ctx.config),
+      ),
   );
 
   app.post(
